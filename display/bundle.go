@@ -1,0 +1,30 @@
+// Package display defines what a cell shows: a MIME bundle, and helpers that
+// publish bundles while a cell runs.
+//
+// A Bundle maps MIME types to data. Text formats (text/plain, text/html,
+// image/svg+xml, text/markdown, text/latex) are strings; binary formats
+// (image/png) are base64 strings, as the Jupyter protocol carries them;
+// application/json is any JSON-marshalable value. Every bundle made by this
+// package has a text/plain entry, so every front end can show something.
+//
+// Show, Update and Clear publish through the Publisher installed with
+// SetPublisher. The gohooks worker installs one for each session; outside a
+// kernel (a go test, a plain program) no publisher is installed and those
+// functions do nothing and return.
+package display
+
+// Bundle is one displayable value: MIME type to data, plus per-MIME metadata
+// (for example image sizes).
+type Bundle struct {
+	Data     map[string]any
+	Metadata map[string]any
+}
+
+// Bundler is implemented by values that know how to show themselves. A cell
+// whose last expression is a Bundler shows its bundle.
+type Bundler interface {
+	Bundle() Bundle
+}
+
+// Bundle makes a Bundler of a Bundle itself, so helpers can return Bundles.
+func (b Bundle) Bundle() Bundle { return b }
