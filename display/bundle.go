@@ -28,3 +28,14 @@ type Bundler interface {
 
 // Bundle makes a Bundler of a Bundle itself, so helpers can return Bundles.
 func (b Bundle) Bundle() Bundle { return b }
+
+// Publisher sends bundles to the front end while a cell runs. The gohooks
+// worker installs one per session with SetPublisher.
+type Publisher interface {
+	// Display shows b; a non-empty id names the display so that a later
+	// call with update=true replaces it in place.
+	Display(b Bundle, id string, update bool)
+	// ClearOutput clears the cell's output; with wait, only when new output
+	// arrives.
+	ClearOutput(wait bool)
+}
