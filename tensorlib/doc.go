@@ -1,0 +1,56 @@
+// Package tensorlib is a float32 tensor library with reverse-mode automatic
+// differentiation and tensor hooks that behave like PyTorch's.
+//
+// # Tensors
+//
+// A Tensor holds float32 values in contiguous row-major order and a shape.
+// Tensors are values: every operation returns a new tensor and leaves its
+// operands untouched. The only methods that change a tensor in place are Fill
+// and CopyFrom (for initialisation and optimizers, like PyTorch's
+// `.data.fill_()`), and they are documented as such. View, Reshape, Detach and
+// Flatten share storage with their operand, as in PyTorch, so Fill on a view
+// is seen through the original.
+//
+// Binary element-wise operations broadcast like PyTorch: shapes are aligned on
+// their trailing dimensions, and a dimension of size 1 (or a missing one)
+// stretches to match the other. Reductions accumulate in float64, so a sum of
+// a million float32 values keeps its precision.
+//
+// # Errors
+//
+// Misuse is a programmer error and panics with a message that names the
+// operation and the values, for example
+//
+//	tensorlib: MatMul: shapes [2 3] and [2 3] do not fit (3 != 2)
+//
+// # Autograd
+//
+// A tensor that requires grad (SetRequiresGrad, or any result computed from
+// one while gradients are enabled) records the operation that made it; its
+// GradFn names that operation with PyTorch's names (AddBackward0,
+// MmBackward0, ...). Backward (on a one-element tensor) or BackwardWith
+// computes gradients in reverse topological order, visiting each node once,
+// without recursion, and accumulates them into the Grad of leaf tensors that
+// require grad. Nodes run in PyTorch's order: the node created last runs first
+// among those that are ready, and gradient accumulation into a leaf runs as
+// soon as all of the leaf's gradients have arrived. NoGrad runs a function with
+// recording switched off.
+//
+// # Hooks
+//
+// RegisterHook adds a function called each time the gradient with respect to
+// a tensor is computed; a non-nil return replaces that gradient. On a leaf the
+// replaced value is what accumulates into Grad; on a non-leaf it is what flows
+// on to the tensor's inputs. Hooks see this backward's incoming gradient, not
+// the accumulated one. RegisterPostAccumulateGradHook (leaf tensors only)
+// runs after Grad has been updated. RetainGrad keeps a non-leaf tensor's
+// gradient after all of its hooks have run. Every registration returns a
+// *Handle whose Remove is idempotent; nnlib's module hooks return the same
+// type.
+//
+// # Package state
+//
+// ManualSeed sets the state of the package's random number generator, which
+// Rand, Randn and Dropout use. NoGrad switches recording off for the duration
+// of its function, for every goroutine.
+package tensorlib

@@ -1,0 +1,452 @@
+package tensorlib
+
+import (
+	"fmt"
+	"math"
+)
+
+type binOp int
+
+const (
+	opAdd binOp = iota
+	opSub
+	opMul
+	opDiv
+	opPow
+	opMax
+	opMin
+)
+
+// binaryKernel sets out[i] = a[i] op b[i]. The switch sits outside the loops
+// so each loop is a plain compiled loop over contiguous memory.
+func binaryKernel(op binOp, out, a, b []float32) {
+	a, b = a[:len(out)], b[:len(out)]
+	switch op {
+	case opAdd:
+		for i := range out {
+			out[i] = a[i] + b[i]
+		}
+	case opSub:
+		for i := range out {
+			out[i] = a[i] - b[i]
+		}
+	case opMul:
+		for i := range out {
+			out[i] = a[i] * b[i]
+		}
+	case opDiv:
+		for i := range out {
+			out[i] = a[i] / b[i]
+		}
+	case opPow:
+		for i := range out {
+			out[i] = pow32(a[i], b[i])
+		}
+	case opMax:
+		for i := range out {
+			out[i] = max32(a[i], b[i])
+		}
+	case opMin:
+		for i := range out {
+			out[i] = min32(a[i], b[i])
+		}
+	}
+}
+
+// scalarKernel sets out[i] = a[i] op s.
+func scalarKernel(op binOp, out, a []float32, s float32) {
+	a = a[:len(out)]
+	switch op {
+	case opAdd:
+		for i := range out {
+			out[i] = a[i] + s
+		}
+	case opSub:
+		for i := range out {
+			out[i] = a[i] - s
+		}
+	case opMul:
+		for i := range out {
+			out[i] = a[i] * s
+		}
+	case opDiv:
+		for i := range out {
+			out[i] = a[i] / s
+		}
+	case opPow:
+		switch s {
+		case 2:
+			for i := range out {
+				out[i] = a[i] * a[i]
+			}
+		default:
+			for i := range out {
+				out[i] = pow32(a[i], s)
+			}
+		}
+	case opMax:
+		for i := range out {
+			out[i] = max32(a[i], s)
+		}
+	case opMin:
+		for i := range out {
+			out[i] = min32(a[i], s)
+		}
+	}
+}
+
+func pow32(a, b float32) float32 { return float32(math.Pow(float64(a), float64(b))) }
+
+// max32 and min32 propagate NaN, as torch.maximum and torch.minimum do.
+func max32(a, b float32) float32 {
+	if a > b || a != a {
+		return a
+	}
+	return b
+}
+
+func min32(a, b float32) float32 {
+	if a < b || a != a {
+		return a
+	}
+	return b
+}
+
+// compute returns a op b, broadcast, without recording.
+func compute(name string, op binOp, a, b *Tensor) *Tensor {
+	shape := broadcastShape(name, a.shape, b.shape)
+	out := make([]float32, checkShape(name, shape))
+	switch {
+	case sameShape(a.shape, b.shape):
+		binaryKernel(op, out, a.data, b.data)
+	case len(b.data) == 1 && len(a.data) == len(out):
+		scalarKernel(op, out, a.data, b.data[0])
+	default:
+		binaryKernel(op, out, expandData(a, shape), expandData(b, shape))
+	}
+	return fromData(out, shape)
+}
+
+func scalarOp(op binOp, t *Tensor, s float32) *Tensor {
+	out := make([]float32, len(t.data))
+	scalarKernel(op, out, t.data, s)
+	return fromData(out, t.shape)
+}
+
+// Add returns t + o, broadcasting.
+func (t *Tensor) Add(o *Tensor) *Tensor {
+	out := compute("Add", opAdd, t, o)
+	return record("AddBackward0", out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		return []*Tensor{reduceTo(g, t.shape), reduceTo(g, o.shape)}
+	})
+}
+
+// Sub returns t - o, broadcasting.
+func (t *Tensor) Sub(o *Tensor) *Tensor {
+	out := compute("Sub", opSub, t, o)
+	return record("SubBackward0", out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		var go_ *Tensor
+		if o.requiresGrad {
+			go_ = reduceTo(scalarOp(opMul, g, -1), o.shape)
+		}
+		return []*Tensor{reduceTo(g, t.shape), go_}
+	})
+}
+
+// Mul returns t * o element-wise, broadcasting.
+func (t *Tensor) Mul(o *Tensor) *Tensor {
+	out := compute("Mul", opMul, t, o)
+	return record("MulBackward0", out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		var gt, gother *Tensor
+		if t.requiresGrad {
+			gt = reduceTo(compute("Mul", opMul, g, o), t.shape)
+		}
+		if o.requiresGrad {
+			gother = reduceTo(compute("Mul", opMul, g, t), o.shape)
+		}
+		return []*Tensor{gt, gother}
+	})
+}
+
+// Div returns t / o element-wise, broadcasting.
+func (t *Tensor) Div(o *Tensor) *Tensor {
+	out := compute("Div", opDiv, t, o)
+	return record("DivBackward0", out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		var gt, gother *Tensor
+		if t.requiresGrad {
+			gt = reduceTo(compute("Div", opDiv, g, o), t.shape)
+		}
+		if o.requiresGrad {
+			// d(t/o)/do = -t/o² = -out/o
+			q := compute("Div", opDiv, out.Detach(), o)
+			gother = reduceTo(scalarOp(opMul, compute("Mul", opMul, g, q), -1), o.shape)
+		}
+		return []*Tensor{gt, gother}
+	})
+}
+
+// Pow returns t raised to the power o element-wise, broadcasting.
+func (t *Tensor) Pow(o *Tensor) *Tensor {
+	out := compute("Pow", opPow, t, o)
+	return record("PowBackward1", out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		shape := out.shape
+		gd := expandData(g, shape)
+		td := expandData(t, shape)
+		od := expandData(o, shape)
+		var gt, gother *Tensor
+		if t.requiresGrad {
+			d := make([]float32, len(gd))
+			for i := range d {
+				if od[i] == 0 {
+					continue
+				}
+				d[i] = gd[i] * od[i] * pow32(td[i], od[i]-1)
+			}
+			gt = reduceTo(fromData(d, shape), t.shape)
+		}
+		if o.requiresGrad {
+			d := make([]float32, len(gd))
+			for i := range d {
+				if td[i] == 0 && od[i] >= 0 {
+					continue
+				}
+				d[i] = gd[i] * out.data[i] * float32(math.Log(float64(td[i])))
+			}
+			gother = reduceTo(fromData(d, shape), o.shape)
+		}
+		return []*Tensor{gt, gother}
+	})
+}
+
+// Maximum returns the element-wise maximum of t and o, broadcasting. Where
+// they are equal the gradient is split evenly, as in PyTorch.
+func (t *Tensor) Maximum(o *Tensor) *Tensor {
+	return t.minMax("Maximum", "MaximumBackward0", opMax, o)
+}
+
+// Minimum returns the element-wise minimum of t and o, broadcasting.
+func (t *Tensor) Minimum(o *Tensor) *Tensor {
+	return t.minMax("Minimum", "MinimumBackward0", opMin, o)
+}
+
+func (t *Tensor) minMax(name, gradName string, op binOp, o *Tensor) *Tensor {
+	out := compute(name, op, t, o)
+	return record(gradName, out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		shape := out.shape
+		gd, td, od := expandData(g, shape), expandData(t, shape), expandData(o, shape)
+		gt, gother := make([]float32, len(gd)), make([]float32, len(gd))
+		for i := range gd {
+			switch {
+			case td[i] == od[i]:
+				gt[i], gother[i] = gd[i]/2, gd[i]/2
+			case (td[i] > od[i]) == (op == opMax):
+				gt[i] = gd[i]
+			default:
+				gother[i] = gd[i]
+			}
+		}
+		return []*Tensor{reduceTo(fromData(gt, shape), t.shape), reduceTo(fromData(gother, shape), o.shape)}
+	})
+}
+
+// AddScalar returns t + s.
+func (t *Tensor) AddScalar(s float32) *Tensor {
+	return record("AddBackward0", scalarOp(opAdd, t, s), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		return []*Tensor{g}
+	})
+}
+
+// SubScalar returns t - s.
+func (t *Tensor) SubScalar(s float32) *Tensor {
+	return record("SubBackward0", scalarOp(opSub, t, s), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		return []*Tensor{g}
+	})
+}
+
+// MulScalar returns t * s.
+func (t *Tensor) MulScalar(s float32) *Tensor {
+	return record("MulBackward0", scalarOp(opMul, t, s), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		return []*Tensor{scalarOp(opMul, g, s)}
+	})
+}
+
+// DivScalar returns t / s.
+func (t *Tensor) DivScalar(s float32) *Tensor {
+	return record("DivBackward0", scalarOp(opDiv, t, s), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		return []*Tensor{scalarOp(opDiv, g, s)}
+	})
+}
+
+// PowScalar returns t raised to the power s.
+func (t *Tensor) PowScalar(s float32) *Tensor {
+	return record("PowBackward0", scalarOp(opPow, t, s), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := make([]float32, len(g.data))
+		if s != 0 {
+			for i, v := range t.data {
+				d[i] = g.data[i] * s * pow32(v, s-1)
+			}
+		}
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
+// unary returns f applied to every element, recorded under name with a
+// backward that multiplies the incoming gradient by deriv(x, y).
+func (t *Tensor) unary(name string, f func(dst, src []float32), deriv func(dst, x, y []float32)) *Tensor {
+	out := make([]float32, len(t.data))
+	f(out, t.data)
+	res := fromData(out, t.shape)
+	return record(name, res, []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := make([]float32, len(out))
+		deriv(d, t.data, out)
+		for i := range d {
+			d[i] *= g.data[i]
+		}
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
+// Neg returns -t.
+func (t *Tensor) Neg() *Tensor {
+	return record("NegBackward0", scalarOp(opMul, t, -1), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		return []*Tensor{scalarOp(opMul, g, -1)}
+	})
+}
+
+// Exp returns e raised to each element.
+func (t *Tensor) Exp() *Tensor {
+	return t.unary("ExpBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = float32(math.Exp(float64(v)))
+		}
+	}, func(d, _, y []float32) { copy(d, y) })
+}
+
+// Log returns the natural logarithm of each element.
+func (t *Tensor) Log() *Tensor {
+	return t.unary("LogBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = float32(math.Log(float64(v)))
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			d[i] = 1 / v
+		}
+	})
+}
+
+// Sqrt returns the square root of each element.
+func (t *Tensor) Sqrt() *Tensor {
+	return t.unary("SqrtBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = float32(math.Sqrt(float64(v)))
+		}
+	}, func(d, _, y []float32) {
+		for i, v := range y {
+			d[i] = 0.5 / v
+		}
+	})
+}
+
+// Abs returns the absolute value of each element; its gradient at 0 is 0.
+func (t *Tensor) Abs() *Tensor {
+	return t.unary("AbsBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = float32(math.Abs(float64(v)))
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			switch {
+			case v > 0:
+				d[i] = 1
+			case v < 0:
+				d[i] = -1
+			}
+		}
+	})
+}
+
+// Tanh returns the hyperbolic tangent of each element.
+func (t *Tensor) Tanh() *Tensor {
+	return t.unary("TanhBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = float32(math.Tanh(float64(v)))
+		}
+	}, func(d, _, y []float32) {
+		for i, v := range y {
+			d[i] = 1 - v*v
+		}
+	})
+}
+
+// Sigmoid returns 1/(1+e^-x) of each element.
+func (t *Tensor) Sigmoid() *Tensor {
+	return t.unary("SigmoidBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = float32(1 / (1 + math.Exp(-float64(v))))
+		}
+	}, func(d, _, y []float32) {
+		for i, v := range y {
+			d[i] = v * (1 - v)
+		}
+	})
+}
+
+// ReLU returns max(x, 0) of each element; its gradient at 0 is 0.
+func (t *Tensor) ReLU() *Tensor {
+	return t.unary("ReluBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			if v > 0 {
+				dst[i] = v
+			} else {
+				dst[i] = 0
+			}
+		}
+	}, func(d, _, y []float32) {
+		for i, v := range y {
+			if v > 0 {
+				d[i] = 1
+			}
+		}
+	})
+}
+
+// LeakyReLU returns x where x > 0 and slope*x elsewhere.
+func (t *Tensor) LeakyReLU(slope float32) *Tensor {
+	return t.unary("LeakyReluBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			if v > 0 {
+				dst[i] = v
+			} else {
+				dst[i] = v * slope
+			}
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			if v > 0 {
+				d[i] = 1
+			} else {
+				d[i] = slope
+			}
+		}
+	})
+}
+
+// Clamp limits every element to [lo, hi]; the gradient passes where the
+// element lies within the bounds (bounds included), as in PyTorch.
+func (t *Tensor) Clamp(lo, hi float32) *Tensor {
+	if lo > hi {
+		panic(fmt.Sprintf("tensorlib: Clamp: lower bound %v above upper bound %v", lo, hi))
+	}
+	return t.unary("ClampBackward1", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = min32(max32(v, lo), hi)
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			if v >= lo && v <= hi {
+				d[i] = 1
+			}
+		}
+	})
+}
