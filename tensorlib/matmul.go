@@ -1,0 +1,82 @@
+package tensorlib
+
+import (
+	"fmt"
+
+	"github.com/gohooks/gohooks/internal/gemm"
+)
+
+// MatMul is the matrix product with torch.matmul's rules: two vectors give
+// their dot product; a 1-D left operand is a row vector and a 1-D right
+// operand a column vector, the added dimension removed from the result
+// ([2] @ [2,2] is [2]); operands of more than two dimensions are stacks of
+// matrices whose leading (batch) dimensions broadcast.
+func (t *Tensor) MatMul(o *Tensor) *Tensor {
+	if len(t.shape) == 0 || len(o.shape) == 0 {
+		panic(fmt.Sprintf("tensorlib: MatMul: both operands need at least one dimension, got shapes %v and %v", t.shape, o.shape))
+	}
+	as, bs := t.shape, o.shape
+	if len(as) == 1 {
+		as = []int{1, as[0]}
+	}
+	if len(bs) == 1 {
+		bs = []int{bs[0], 1}
+	}
+	m, k := as[len(as)-2], as[len(as)-1]
+	k2, n := bs[len(bs)-2], bs[len(bs)-1]
+	if k != k2 {
+		panic(fmt.Sprintf("tensorlib: MatMul: shapes %v and %v do not fit (%d != %d)", t.shape, o.shape, k, k2))
+	}
+	batch := broadcastShape("MatMul", as[:len(as)-2], bs[:len(bs)-2])
+	nb := checkShape("MatMul", batch)
+	fullA := append(append([]int{}, batch...), m, k)
+	fullB := append(append([]int{}, batch...), k, n)
+	ad := expandData(&Tensor{data: t.data, shape: as}, fullA)
+	bd := expandData(&Tensor{data: o.data, shape: bs}, fullB)
+
+	cd := make([]float32, nb*m*n)
+	for i := 0; i < nb; i++ {
+		gemm.Sgemm(false, false, m, n, k, 1, ad[i*m*k:], k, bd[i*k*n:], n, 0, cd[i*m*n:], n)
+	}
+
+	shape := append([]int{}, batch...)
+	if len(t.shape) > 1 {
+		shape = append(shape, m)
+	}
+	if len(o.shape) > 1 {
+		shape = append(shape, n)
+	}
+	name := "UnsafeViewBackward0"
+	switch {
+	case len(t.shape) == 1 && len(o.shape) == 1:
+		name = "DotBackward0"
+	case len(t.shape) == 2 && len(o.shape) == 2:
+		name = "MmBackward0"
+	case len(t.shape) == 2 && len(o.shape) == 1:
+		name = "MvBackward0"
+	case len(t.shape) == 1 && len(o.shape) == 2:
+		name = "SqueezeBackward3"
+	}
+	return record(name, fromData(cd, shape), []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		var ga, gb *Tensor
+		if t.requiresGrad {
+			// dA = dC · Bᵀ, per batch, summed over broadcast batch dims.
+			d := make([]float32, nb*m*k)
+			for i := 0; i < nb; i++ {
+				gemm.Sgemm(false, true, m, k, n, 1, g.data[i*m*n:], n, bd[i*k*n:], n, 0, d[i*m*k:], k)
+			}
+			ga = reduceTo(fromData(d, fullA), as)
+			ga = &Tensor{data: ga.data, shape: t.shape}
+		}
+		if o.requiresGrad {
+			// dB = Aᵀ · dC.
+			d := make([]float32, nb*k*n)
+			for i := 0; i < nb; i++ {
+				gemm.Sgemm(true, false, k, n, m, 1, ad[i*m*k:], k, g.data[i*m*n:], n, 0, d[i*k*n:], n)
+			}
+			gb = reduceTo(fromData(d, fullB), bs)
+			gb = &Tensor{data: gb.data, shape: o.shape}
+		}
+		return []*Tensor{ga, gb}
+	})
+}

@@ -1,0 +1,390 @@
+package tensorlib
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// reduction describes which dimensions a reduction removes: keep is the
+// shape with reduced dimensions set to 1, out the shape the caller gets.
+type reduction struct {
+	keep, out []int
+	count     int // elements reduced into each output element
+}
+
+func (t *Tensor) reduction(op string, dims []int, keepdim bool) reduction {
+	reduced := make([]bool, len(t.shape))
+	if len(dims) == 0 {
+		for i := range reduced {
+			reduced[i] = true
+		}
+	}
+	for _, d := range dims {
+		d = t.normDim(op, d)
+		if reduced[d] && len(dims) > 0 {
+			panic(fmt.Sprintf("tensorlib: %s: dimension %d repeated in %v", op, d, dims))
+		}
+		reduced[d] = true
+	}
+	r := reduction{keep: make([]int, len(t.shape)), out: []int{}, count: 1}
+	for i, s := range t.shape {
+		if reduced[i] {
+			r.keep[i] = 1
+			r.count *= s
+			if keepdim {
+				r.out = append(r.out, 1)
+			}
+		} else {
+			r.keep[i] = s
+			r.out = append(r.out, s)
+		}
+	}
+	return r
+}
+
+// Sum adds up all elements, or the elements along dims, removing them.
+func (t *Tensor) Sum(dims ...int) *Tensor { return t.sum(dims, false) }
+
+// SumKeepDim is Sum keeping the reduced dimensions with size 1.
+func (t *Tensor) SumKeepDim(dims ...int) *Tensor { return t.sum(dims, true) }
+
+func (t *Tensor) sum(dims []int, keepdim bool) *Tensor {
+	r := t.reduction("Sum", dims, keepdim)
+	s := sumTo(t, r.keep)
+	out := fromData(s.data, r.out)
+	name := "SumBackward1"
+	if len(dims) == 0 {
+		name = "SumBackward0"
+	}
+	return record(name, out, []*Tensor{t}, func(g *Tensor) []*Tensor {
+		return []*Tensor{fromData(expandData(&Tensor{data: g.data, shape: r.keep}, t.shape), t.shape)}
+	})
+}
+
+// Mean averages all elements, or the elements along dims, removing them.
+func (t *Tensor) Mean(dims ...int) *Tensor { return t.mean(dims, false) }
+
+// MeanKeepDim is Mean keeping the reduced dimensions with size 1.
+func (t *Tensor) MeanKeepDim(dims ...int) *Tensor { return t.mean(dims, true) }
+
+func (t *Tensor) mean(dims []int, keepdim bool) *Tensor {
+	r := t.reduction("Mean", dims, keepdim)
+	s := sumTo(t, r.keep)
+	inv := 1 / float64(r.count)
+	for i := range s.data {
+		s.data[i] = float32(float64(s.data[i]) * inv)
+	}
+	out := fromData(s.data, r.out)
+	name := "MeanBackward1"
+	if len(dims) == 0 {
+		name = "MeanBackward0"
+	}
+	return record(name, out, []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := expandData(&Tensor{data: g.data, shape: r.keep}, t.shape)
+		scaled := make([]float32, len(d))
+		for i, v := range d {
+			scaled[i] = float32(float64(v) * inv)
+		}
+		return []*Tensor{fromData(scaled, t.shape)}
+	})
+}
+
+// Var is the unbiased variance (divided by n-1) of all elements, or along
+// dims, removing them.
+func (t *Tensor) Var(dims ...int) *Tensor { return t.variance("Var", dims, false, false) }
+
+// Std is the unbiased standard deviation, the square root of Var.
+func (t *Tensor) Std(dims ...int) *Tensor { return t.variance("Std", dims, false, true) }
+
+func (t *Tensor) variance(op string, dims []int, keepdim, std bool) *Tensor {
+	r := t.reduction(op, dims, keepdim)
+	mean := sumTo(t, r.keep)
+	for i := range mean.data {
+		mean.data[i] = float32(float64(mean.data[i]) / float64(r.count))
+	}
+	md := expandData(mean, t.shape)
+	dev := make([]float32, len(t.data))
+	for i, v := range t.data {
+		dev[i] = v - md[i]
+	}
+	sq := make([]float32, len(dev))
+	for i, v := range dev {
+		sq[i] = v * v
+	}
+	ss := reduceTo(fromData(sq, t.shape), r.keep)
+	denom := float64(r.count - 1)
+	for i := range ss.data {
+		v := float64(ss.data[i]) / denom
+		if std {
+			v = math.Sqrt(v)
+		}
+		ss.data[i] = float32(v)
+	}
+	out := fromData(ss.data, r.out)
+	name := "VarBackward0"
+	if std {
+		name = "StdBackward0"
+	}
+	return record(name, out, []*Tensor{t}, func(g *Tensor) []*Tensor {
+		gd := expandData(&Tensor{data: g.data, shape: r.keep}, t.shape)
+		var sd []float32
+		if std {
+			sd = expandData(&Tensor{data: ss.data, shape: r.keep}, t.shape)
+		}
+		d := make([]float32, len(dev))
+		for i := range d {
+			if std {
+				d[i] = gd[i] * dev[i] / (float32(denom) * sd[i])
+			} else {
+				d[i] = gd[i] * 2 * dev[i] / float32(denom)
+			}
+		}
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
+// walkReduced calls fn(i, o) for every element i of t with o the index of
+// the output element it reduces into, for the keep shape.
+func walkReduced(shape, keep []int, fn func(i, o int)) {
+	nd := len(shape)
+	if nd == 0 {
+		fn(0, 0)
+		return
+	}
+	ks := stridesOf(keep)
+	for d := range keep {
+		if keep[d] == 1 {
+			ks[d] = 0
+		}
+	}
+	idx := make([]int, nd)
+	n := checkShape("reduce", shape)
+	o := 0
+	for i := 0; i < n; i++ {
+		fn(i, o)
+		for d := nd - 1; d >= 0; d-- {
+			idx[d]++
+			o += ks[d]
+			if idx[d] < shape[d] {
+				break
+			}
+			o -= ks[d] * shape[d]
+			idx[d] = 0
+		}
+	}
+}
+
+// Max is the largest element, or the largest along dims (removing them).
+// The gradient is shared evenly between tied maxima, as torch.amax does.
+func (t *Tensor) Max(dims ...int) *Tensor { return t.extreme("Max", dims, true) }
+
+// Min is the smallest element, or the smallest along dims.
+func (t *Tensor) Min(dims ...int) *Tensor { return t.extreme("Min", dims, false) }
+
+func (t *Tensor) extreme(op string, dims []int, isMax bool) *Tensor {
+	if len(t.data) == 0 {
+		panic(fmt.Sprintf("tensorlib: %s: empty tensor", op))
+	}
+	r := t.reduction(op, dims, false)
+	best := make([]float32, checkShape(op, r.keep))
+	fill(best, float32(math.Inf(-1)))
+	if !isMax {
+		fill(best, float32(math.Inf(1)))
+	}
+	walkReduced(t.shape, r.keep, func(i, o int) {
+		v := t.data[i]
+		if (isMax && v > best[o]) || (!isMax && v < best[o]) || v != v {
+			best[o] = v
+		}
+	})
+	name := "AmaxBackward0"
+	if !isMax {
+		name = "AminBackward0"
+	}
+	if len(dims) == 0 {
+		name = "MaxBackward1"
+		if !isMax {
+			name = "MinBackward1"
+		}
+	}
+	return record(name, fromData(best, r.out), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		ties := make([]float32, len(best))
+		walkReduced(t.shape, r.keep, func(i, o int) {
+			if t.data[i] == best[o] {
+				ties[o]++
+			}
+		})
+		d := make([]float32, len(t.data))
+		walkReduced(t.shape, r.keep, func(i, o int) {
+			if t.data[i] == best[o] {
+				d[i] = g.data[o] / ties[o]
+			}
+		})
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
+// ArgMax returns the position of the largest element: over the flattened
+// tensor with no dim, or along one dim (removed). Positions are whole
+// numbers stored as float32; the first of tied maxima wins.
+func (t *Tensor) ArgMax(dim ...int) *Tensor { return t.argExtreme("ArgMax", dim, true) }
+
+// ArgMin returns the position of the smallest element, like ArgMax.
+func (t *Tensor) ArgMin(dim ...int) *Tensor { return t.argExtreme("ArgMin", dim, false) }
+
+func (t *Tensor) argExtreme(op string, dim []int, isMax bool) *Tensor {
+	if len(dim) > 1 {
+		panic(fmt.Sprintf("tensorlib: %s: at most one dimension, got %v", op, dim))
+	}
+	if len(t.data) == 0 {
+		panic(fmt.Sprintf("tensorlib: %s: empty tensor", op))
+	}
+	src := t
+	d := 0
+	if len(dim) == 0 {
+		src = t.Detach().Reshape(-1)
+	} else {
+		d = t.normDim(op, dim[0])
+	}
+	r := src.reduction(op, []int{d}, false)
+	best := make([]float32, checkShape(op, r.keep))
+	pos := make([]float32, len(best))
+	seen := make([]bool, len(best))
+	stride := stridesOf(src.shape)[d]
+	n := src.shape[d]
+	walkReduced(src.shape, r.keep, func(i, o int) {
+		v := src.data[i]
+		if !seen[o] || (isMax && v > best[o]) || (!isMax && v < best[o]) {
+			best[o], seen[o] = v, true
+			pos[o] = float32((i / stride) % n)
+		}
+	})
+	return fromData(pos, r.out)
+}
+
+// Norm is the p-norm of all elements, or along dims: (Σ|x|^p)^(1/p).
+func (t *Tensor) Norm(p float32, dims ...int) *Tensor {
+	if p <= 0 {
+		panic(fmt.Sprintf("tensorlib: Norm: p must be positive, got %v", p))
+	}
+	r := t.reduction("Norm", dims, false)
+	acc := make([]float64, checkShape("Norm", r.keep))
+	walkReduced(t.shape, r.keep, func(i, o int) {
+		acc[o] += math.Pow(math.Abs(float64(t.data[i])), float64(p))
+	})
+	norms := make([]float32, len(acc))
+	for i, v := range acc {
+		norms[i] = float32(math.Pow(v, 1/float64(p)))
+	}
+	return record("NormBackward1", fromData(norms, r.out), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := make([]float32, len(t.data))
+		walkReduced(t.shape, r.keep, func(i, o int) {
+			x, nrm := float64(t.data[i]), float64(norms[o])
+			if nrm == 0 || x == 0 {
+				return
+			}
+			// d‖x‖/dx = sign(x)|x|^(p-1) / ‖x‖^(p-1)
+			v := math.Copysign(math.Pow(math.Abs(x)/nrm, float64(p)-1), x)
+			d[i] = float32(float64(g.data[o]) * v)
+		})
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
+// lanes splits t around dim: outer blocks of n values spaced inner apart.
+func (t *Tensor) lanes(op string, dim int) (outer, n, inner int) {
+	d := t.normDim(op, dim)
+	outer, inner = 1, 1
+	for _, s := range t.shape[:d] {
+		outer *= s
+	}
+	for _, s := range t.shape[d+1:] {
+		inner *= s
+	}
+	return outer, t.shape[d], inner
+}
+
+// Softmax returns exp(x)/Σexp(x) along dim, computed stably.
+func (t *Tensor) Softmax(dim int) *Tensor {
+	out := t.softmax("Softmax", dim, false)
+	outer, n, inner := t.lanes("Softmax", dim)
+	return record("SoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
+		// dx = y * (g - Σ g·y)
+		d := make([]float32, len(t.data))
+		forLanes(outer, n, inner, func(base int) {
+			var dot float64
+			for k := 0; k < n; k++ {
+				j := base + k*inner
+				dot += float64(g.data[j]) * float64(out.data[j])
+			}
+			for k := 0; k < n; k++ {
+				j := base + k*inner
+				d[j] = out.data[j] * (g.data[j] - float32(dot))
+			}
+		})
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
+// LogSoftmax returns x - log Σexp(x) along dim, computed stably.
+func (t *Tensor) LogSoftmax(dim int) *Tensor {
+	out := t.softmax("LogSoftmax", dim, true)
+	outer, n, inner := t.lanes("LogSoftmax", dim)
+	return record("LogSoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
+		// dx = g - softmax * Σg
+		d := make([]float32, len(t.data))
+		forLanes(outer, n, inner, func(base int) {
+			var s float64
+			for k := 0; k < n; k++ {
+				s += float64(g.data[base+k*inner])
+			}
+			for k := 0; k < n; k++ {
+				j := base + k*inner
+				d[j] = g.data[j] - float32(math.Exp(float64(out.data[j]))*s)
+			}
+		})
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
+func forLanes(outer, n, inner int, fn func(base int)) {
+	for o := 0; o < outer; o++ {
+		for i := 0; i < inner; i++ {
+			fn(o*n*inner + i)
+		}
+	}
+}
+
+func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
+	outer, n, inner := t.lanes(op, dim)
+	out := make([]float32, len(t.data))
+	forLanes(outer, n, inner, func(base int) {
+		m := math.Inf(-1)
+		for k := 0; k < n; k++ {
+			m = math.Max(m, float64(t.data[base+k*inner]))
+		}
+		var s float64
+		for k := 0; k < n; k++ {
+			s += math.Exp(float64(t.data[base+k*inner]) - m)
+		}
+		ls := math.Log(s)
+		for k := 0; k < n; k++ {
+			j := base + k*inner
+			if log {
+				out[j] = float32(float64(t.data[j]) - m - ls)
+			} else {
+				out[j] = float32(math.Exp(float64(t.data[j])-m) / s)
+			}
+		}
+	})
+	return fromData(out, slices.Clone(t.shape))
+}
+
+// sumTo sums t to keep (a shape t broadcasts from) into fresh storage.
+func sumTo(t *Tensor, keep []int) *Tensor {
+	if sameShape(t.shape, keep) {
+		return fromData(t.Data(), keep)
+	}
+	return reduceTo(t.Detach(), keep)
+}
