@@ -7,10 +7,22 @@
 // application/json is any JSON-marshalable value. Every bundle made by this
 // package has a text/plain entry, so every front end can show something.
 //
-// Show, Update and Clear publish through the Publisher installed with
-// SetPublisher. The gohooks worker installs one for each session; outside a
-// kernel (a go test, a plain program) no publisher is installed and those
-// functions do nothing and return.
+// The helpers Text, PNG, Image, SVG, HTML, Markdown, LaTeX and JSON make
+// bundles. BundleOf turns any value into a bundle: a Bundler by its Bundle
+// method, an image.Image as PNG, a value with a method HTML() string as that
+// HTML (this is how a package that cannot import display, such as tensorlib,
+// gives its values a rich rendering), and anything else as fmt.Sprint text.
+//
+// Show, ShowID, Update and Clear publish through the Publisher installed with
+// SetPublisher, the package's only mutable state. The gohooks worker installs
+// one for each session; outside a kernel (a go test, a plain program) no
+// publisher is installed and those functions do nothing and return. They are
+// safe for concurrent use (a hook running in a goroutine may call Show): the
+// calls reach the Publisher one at a time.
+//
+// A figure updated in place, such as a loss curve redrawn while training runs,
+// takes an id from NewDisplayID, is shown once with ShowID and then replaced
+// with Update (see the example of Update).
 package display
 
 // Bundle is one displayable value: MIME type to data, plus per-MIME metadata
