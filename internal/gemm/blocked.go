@@ -1,0 +1,217 @@
+package gemm
+
+import (
+	"sync"
+
+	"github.com/gohooks/gohooks/internal/interrupt"
+)
+
+// kernel is one register-tile micro-kernel: fn computes the mr×nr tile
+// C = alpha*Ã·B̃ + beta*C from k steps of packed A (mr values a step) and
+// packed B (nr values a step), and does not read C when beta is 0.
+type kernel struct {
+	name   string
+	mr, nr int
+	fn     func(k int, a, b, c *float32, ldc int, alpha, beta float32)
+}
+
+// kernels are the micro-kernels this CPU runs, best first; empty means
+// gonum's blas32 does the work. Set once at start-up.
+var kernels = cpuKernels()
+
+// Cache blocking in the BLIS order: a kc×nc panel of B is packed once and
+// stays in L3 (nc), an mc×kc block of A is packed and stays in L2, and one
+// kc×nr sliver of B stays in L1 while the kernel walks the slivers of A.
+const (
+	blockK = 256  // kc: depth of one packed panel
+	blockM = 168  // mc: rows of A per packed block, rounded to mr
+	blockN = 3072 // nc: columns of B per packed panel, rounded to nr
+)
+
+// workspace holds one goroutine's packing buffers. Workspaces are pooled so
+// a warm Sgemm allocates nothing.
+type workspace struct {
+	a, b []float32 // packed A block and B panel
+	tmp  []float32 // one mr×nr tile for the edges of C
+}
+
+var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+
+// grow returns x with length n, reusing its storage when it is big enough.
+func grow(x []float32, n int) []float32 {
+	if cap(x) < n {
+		return make([]float32, n)
+	}
+	return x[:n]
+}
+
+func roundUp(x, m int) int { return (x + m - 1) / m * m }
+
+// blocked computes the validated problem p (m, n, k, alpha all non-zero)
+// with kernel kn, on several goroutines when it is big enough.
+func blocked(kn *kernel, p *problem) {
+	interrupt.Check()
+	parts, alongN := split(kn, p)
+	if parts <= 1 {
+		ws := workspaces.Get().(*workspace)
+		done := ws.run(kn, p, 0, p.m, 0, p.n)
+		workspaces.Put(ws)
+		if !done {
+			raiseInterrupt()
+		}
+		return
+	}
+	if !runParallel(kn, p, parts, alongN) {
+		raiseInterrupt()
+	}
+}
+
+// raiseInterrupt panics on the calling goroutine after a product stopped
+// early because an interrupt was requested.
+func raiseInterrupt() {
+	interrupt.Check()
+	// The request was withdrawn after the product stopped; C is incomplete
+	// all the same, so the call must not look successful.
+	panic(interrupt.ErrInterrupted)
+}
+
+// run computes rows [i0, i1) and columns [j0, j1) of C. It returns false,
+// leaving C partly updated, when an interrupt is requested; it never panics
+// on an interrupt because it also runs on worker goroutines.
+func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
+	mr, nr := kn.mr, kn.nr
+	mc := roundUp(min(blockM, i1-i0), mr)
+	ws.tmp = grow(ws.tmp, mr*nr)
+	for jc := j0; jc < j1; jc += blockN {
+		nb := min(blockN, j1-jc)
+		for pc := 0; pc < p.k; pc += blockK {
+			kb := min(blockK, p.k-pc)
+			beta := p.beta
+			if pc > 0 {
+				beta = 1
+			}
+			ws.b = grow(ws.b, roundUp(nb, nr)*kb)
+			packB(ws.b, p, pc, kb, jc, nb, nr)
+			for ic := i0; ic < i1; ic += mc {
+				if interrupt.Requested() {
+					return false
+				}
+				mb := min(mc, i1-ic)
+				ws.a = grow(ws.a, roundUp(mb, mr)*kb)
+				packA(ws.a, p, ic, mb, pc, kb, mr)
+				ws.macro(kn, p, ic, mb, jc, nb, kb, beta)
+			}
+		}
+	}
+	return true
+}
+
+// macro runs the kernel over every tile of the mb×nb block of C at (ic, jc)
+// from the packed buffers. Tiles cut by the edge of C go through ws.tmp so
+// the kernel never touches memory outside C.
+func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, kb int, beta float32) {
+	mr, nr := kn.mr, kn.nr
+	c, ldc, alpha := p.c, p.ldc, p.alpha
+	for jr := 0; jr < nb; jr += nr {
+		bp := &ws.b[jr*kb]
+		cols := min(nr, nb-jr)
+		for ir := 0; ir < mb; ir += mr {
+			ap := &ws.a[ir*kb]
+			rows := min(mr, mb-ir)
+			off := (ic+ir)*ldc + jc + jr
+			if rows == mr && cols == nr {
+				kn.fn(kb, ap, bp, &c[off], ldc, alpha, beta)
+				continue
+			}
+			kn.fn(kb, ap, bp, &ws.tmp[0], nr, alpha, 0)
+			for r := 0; r < rows; r++ {
+				dst := c[off+r*ldc:][:cols]
+				src := ws.tmp[r*nr:][:cols]
+				if beta == 0 {
+					copy(dst, src)
+					continue
+				}
+				for j, v := range src {
+					dst[j] = v + beta*dst[j]
+				}
+			}
+		}
+	}
+}
+
+// packA copies rows [i0, i0+mb) and columns [p0, p0+kb) of op(A) into dst as
+// slivers of mr rows: sliver s holds, for each of the kb steps, mr values of
+// one column. Rows past the edge are zero.
+func packA(dst []float32, p *problem, i0, mb, p0, kb, mr int) {
+	a, lda := p.a, p.lda
+	if p.transA {
+		// op(A)[i][q] = a[q*lda+i]: each step is a contiguous run.
+		for q := 0; q < kb; q++ {
+			row := a[(p0+q)*lda+i0:][:mb]
+			for s := 0; s < mb; s += mr {
+				d := dst[s*kb+q*mr:][:mr]
+				n := copy(d, row[s:min(s+mr, mb)])
+				clear(d[n:])
+			}
+		}
+		return
+	}
+	// op(A)[i][q] = a[i*lda+q]: each row is contiguous, the sliver strided.
+	for s := 0; s < mb; s += mr {
+		d := dst[s*kb:][:mr*kb]
+		rows := min(mr, mb-s)
+		for r := 0; r < rows; r++ {
+			src := a[(i0+s+r)*lda+p0:][:kb]
+			scatter(d[r:], src, mr)
+		}
+		for r := rows; r < mr; r++ {
+			for q := 0; q < kb; q++ {
+				d[q*mr+r] = 0
+			}
+		}
+	}
+}
+
+// packB copies rows [p0, p0+kb) and columns [j0, j0+nb) of op(B) into dst as
+// slivers of nr columns: sliver t holds, for each of the kb steps, nr values
+// of one row. Columns past the edge are zero.
+func packB(dst []float32, p *problem, p0, kb, j0, nb, nr int) {
+	b, ldb := p.b, p.ldb
+	if !p.transB {
+		// op(B)[q][j] = b[q*ldb+j]: each step is a contiguous run.
+		for q := 0; q < kb; q++ {
+			row := b[(p0+q)*ldb+j0:][:nb]
+			for t := 0; t < nb; t += nr {
+				d := dst[t*kb+q*nr:][:nr]
+				n := copy(d, row[t:min(t+nr, nb)])
+				clear(d[n:])
+			}
+		}
+		return
+	}
+	// op(B)[q][j] = b[j*ldb+q]: each column is contiguous, the sliver strided.
+	for t := 0; t < nb; t += nr {
+		d := dst[t*kb:][:nr*kb]
+		cols := min(nr, nb-t)
+		for c := 0; c < cols; c++ {
+			src := b[(j0+t+c)*ldb+p0:][:kb]
+			scatter(d[c:], src, nr)
+		}
+		for c := cols; c < nr; c++ {
+			for q := 0; q < kb; q++ {
+				d[q*nr+c] = 0
+			}
+		}
+	}
+}
+
+// scatter writes src[q] to dst[q*stride].
+func scatter(dst, src []float32, stride int) {
+	if len(src) == 0 {
+		return
+	}
+	_ = dst[(len(src)-1)*stride]
+	for q, v := range src {
+		dst[q*stride] = v
+	}
+}
