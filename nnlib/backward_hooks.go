@@ -1,0 +1,122 @@
+package nnlib
+
+import (
+	"fmt"
+
+	"github.com/gohooks/gohooks/tensorlib"
+)
+
+// backwardHook carries one call's full backward hooks, as PyTorch's
+// torch.utils.hooks.BackwardHook does: an identity node around the inputs
+// that need grad, whose backward runs the full backward hooks, and an
+// identity node around the output, whose backward saves gradOut and runs the
+// backward pre-hooks. Each Forward call makes its own, so a module used twice
+// fires once per call.
+type backwardHook struct {
+	module *Module
+	pre    []hookEntry
+	post   []hookEntry
+
+	args      []*Tensor
+	noInputs  bool // no input needed grad: the output node calls post
+	gradOut   []*Tensor
+	haveGrads bool
+}
+
+const backwardHookNode = "BackwardHookFunctionBackward"
+
+func identity(in []*Tensor) []*Tensor { return in }
+
+func (b *backwardHook) setupInput(args []*Tensor) []*Tensor {
+	b.args = args
+	var wrapIdx []int
+	var wrap []*Tensor
+	for i, a := range args {
+		if a != nil && a.RequiresGrad() {
+			wrapIdx = append(wrapIdx, i)
+			wrap = append(wrap, a)
+		}
+	}
+	if len(wrap) == 0 || !tensorlib.IsGradEnabled() {
+		b.noInputs = true
+		return args
+	}
+	outs := tensorlib.Function(backwardHookNode, wrap, identity, func(g []*Tensor) []*Tensor {
+		return b.inputBackward(wrapIdx, g)
+	})
+	res := append([]*Tensor(nil), args...)
+	for k, i := range wrapIdx {
+		res[i] = outs[k]
+	}
+	return res
+}
+
+// inputBackward runs when the gradients with respect to the inputs are
+// known: it calls the full backward hooks and returns what they leave.
+func (b *backwardHook) inputBackward(wrapIdx []int, g []*Tensor) []*Tensor {
+	gradIn := make([]*Tensor, len(b.args))
+	for i, a := range b.args {
+		if a != nil {
+			gradIn[i] = tensorlib.ZerosLike(a)
+		}
+	}
+	for k, i := range wrapIdx {
+		if g[k] != nil {
+			gradIn[i] = g[k]
+		}
+	}
+	if b.haveGrads {
+		for _, h := range b.post {
+			r := h.bwPost(b.module, gradIn, b.gradOut)
+			if r == nil {
+				continue
+			}
+			if len(r) != len(gradIn) {
+				panic(fmt.Sprintf("nnlib: full backward hook of %s returned %d gradients, but the module has %d inputs", b.module.name, len(r), len(gradIn)))
+			}
+			gradIn = r
+		}
+		b.gradOut, b.haveGrads = nil, false
+	}
+	res := make([]*Tensor, len(wrapIdx))
+	for k, i := range wrapIdx {
+		res[k] = gradIn[i]
+	}
+	return res
+}
+
+func (b *backwardHook) setupOutput(out *Tensor) *Tensor {
+	if out == nil || !out.RequiresGrad() || !tensorlib.IsGradEnabled() {
+		return out
+	}
+	return tensorlib.Function(backwardHookNode, []*Tensor{out}, identity, b.outputBackward)[0]
+}
+
+// outputBackward runs when the gradient with respect to the output has
+// arrived: it keeps it for the full backward hooks and runs the pre-hooks.
+func (b *backwardHook) outputBackward(g []*Tensor) []*Tensor {
+	gradOut := []*Tensor{g[0]}
+	for _, h := range b.pre {
+		r := h.bwPre(b.module, gradOut)
+		if r == nil {
+			continue
+		}
+		if len(r) != len(gradOut) {
+			panic(fmt.Sprintf("nnlib: full backward pre-hook of %s returned %d gradients, but the module has %d outputs", b.module.name, len(r), len(gradOut)))
+		}
+		gradOut = r
+	}
+	b.gradOut, b.haveGrads = gradOut, true
+	if b.noInputs {
+		gradIn := make([]*Tensor, len(b.args))
+		for _, h := range b.post {
+			for _, r := range h.bwPost(b.module, gradIn, gradOut) {
+				if r != nil {
+					panic(fmt.Sprintf("nnlib: full backward hook of %s: backward hook for a module whose inputs need no gradient must return nil", b.module.name))
+				}
+			}
+		}
+		b.gradOut, b.haveGrads = nil, false
+	}
+	return []*Tensor{gradOut[0]}
+}

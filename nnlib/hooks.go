@@ -1,0 +1,223 @@
+package nnlib
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gohooks/gohooks/tensorlib"
+)
+
+// HookOption changes how a module hook is registered: Prepend or AlwaysCall.
+type HookOption struct {
+	prepend, always bool
+}
+
+// Prepend makes the hook run before every hook of its kind already
+// registered (on the module, or among the global hooks).
+func Prepend() HookOption { return HookOption{prepend: true} }
+
+// AlwaysCall makes a forward hook run even when the module's forward (or an
+// earlier hook) panics; the panic continues after it. Only forward hooks
+// take it.
+func AlwaysCall() HookOption { return HookOption{always: true} }
+
+// hookEntry holds one hook; exactly one of the function fields is set.
+type hookEntry struct {
+	id     uint64
+	always bool
+	pre    func(m *Module, in []*Tensor) []*Tensor
+	post   func(m *Module, in []*Tensor, out *Tensor) *Tensor
+	bwPre  func(m *Module, gradOut []*Tensor) []*Tensor
+	bwPost func(m *Module, gradIn, gradOut []*Tensor) []*Tensor
+}
+
+var hookIDs atomic.Uint64
+
+// The global hook registries: hooks that run for every module, before the
+// module's own. They are the package's only mutable state besides what
+// modules hold, and exist because the user asks for them.
+var (
+	globalMu           sync.Mutex
+	globalForwardPre   []hookEntry
+	globalForwardPost  []hookEntry
+	globalBackwardPre  []hookEntry
+	globalBackwardPost []hookEntry
+)
+
+func hookOptions(op string, opts []HookOption, alwaysAllowed bool) (prepend, always bool) {
+	for _, o := range opts {
+		if o.always && !alwaysAllowed {
+			panic(fmt.Sprintf("nnlib: %s: AlwaysCall applies only to forward hooks", op))
+		}
+		prepend = prepend || o.prepend
+		always = always || o.always
+	}
+	return prepend, always
+}
+
+// addHook inserts e into *list (at the front with prepend) and returns a
+// handle that removes it. lock guards the list when it is a global one.
+func addHook(list *[]hookEntry, e hookEntry, prepend bool, lock *sync.Mutex) *tensorlib.Handle {
+	e.id = hookIDs.Add(1)
+	if lock != nil {
+		lock.Lock()
+		defer lock.Unlock()
+	}
+	if prepend {
+		*list = append([]hookEntry{e}, *list...)
+	} else {
+		*list = append(*list, e)
+	}
+	return tensorlib.NewHandle(func() {
+		if lock != nil {
+			lock.Lock()
+			defer lock.Unlock()
+		}
+		for i, h := range *list {
+			if h.id == e.id {
+				*list = append((*list)[:i:i], (*list)[i+1:]...)
+				return
+			}
+		}
+	})
+}
+
+// RegisterForwardPreHook registers hook to run before m's forward with the
+// positional inputs. A non-nil return replaces the inputs for later
+// pre-hooks, for forward and for forward hooks. Option: Prepend.
+func (m *Module) RegisterForwardPreHook(hook func(m *Module, in []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, _ := hookOptions("RegisterForwardPreHook", opts, false)
+	return addHook(&m.forwardPre, hookEntry{pre: hook}, prepend, nil)
+}
+
+// RegisterForwardHook registers hook to run after m's forward with the
+// inputs and the output. A non-nil return replaces the output for later
+// hooks and for the caller. Options: Prepend, AlwaysCall.
+func (m *Module) RegisterForwardHook(hook func(m *Module, in []*Tensor, out *Tensor) *Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, always := hookOptions("RegisterForwardHook", opts, true)
+	return addHook(&m.forwardPost, hookEntry{post: hook, always: always}, prepend, nil)
+}
+
+// RegisterFullBackwardPreHook registers hook to run in backward when the
+// gradient with respect to m's output has arrived, before the gradients with
+// respect to the inputs are computed. A non-nil return (one gradient per
+// output) replaces gradOut. Option: Prepend.
+func (m *Module) RegisterFullBackwardPreHook(hook func(m *Module, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, _ := hookOptions("RegisterFullBackwardPreHook", opts, false)
+	return addHook(&m.backwardPre, hookEntry{bwPre: hook}, prepend, nil)
+}
+
+// RegisterFullBackwardHook registers hook to run in backward once the
+// gradients with respect to m's positional inputs are computed. gradIn has
+// one slot per input: a zero tensor for an input that needs no grad while
+// another does, nil for every slot when none does. A non-nil return (one
+// entry per input, nil to drop one) replaces what flows on to the inputs.
+// Parameters never appear in gradIn. Option: Prepend.
+func (m *Module) RegisterFullBackwardHook(hook func(m *Module, gradIn, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, _ := hookOptions("RegisterFullBackwardHook", opts, false)
+	return addHook(&m.backwardPost, hookEntry{bwPost: hook}, prepend, nil)
+}
+
+// RegisterModuleForwardPreHook registers a forward pre-hook for every
+// module; global hooks run before the module's own. Option: Prepend.
+func RegisterModuleForwardPreHook(hook func(m *Module, in []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, _ := hookOptions("RegisterModuleForwardPreHook", opts, false)
+	return addHook(&globalForwardPre, hookEntry{pre: hook}, prepend, &globalMu)
+}
+
+// RegisterModuleForwardHook registers a forward hook for every module;
+// global hooks run before the module's own. Options: Prepend, AlwaysCall.
+func RegisterModuleForwardHook(hook func(m *Module, in []*Tensor, out *Tensor) *Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, always := hookOptions("RegisterModuleForwardHook", opts, true)
+	return addHook(&globalForwardPost, hookEntry{post: hook, always: always}, prepend, &globalMu)
+}
+
+// RegisterModuleFullBackwardPreHook registers a full backward pre-hook for
+// every module; global hooks run before the module's own. Option: Prepend.
+func RegisterModuleFullBackwardPreHook(hook func(m *Module, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, _ := hookOptions("RegisterModuleFullBackwardPreHook", opts, false)
+	return addHook(&globalBackwardPre, hookEntry{bwPre: hook}, prepend, &globalMu)
+}
+
+// RegisterModuleFullBackwardHook registers a full backward hook for every
+// module; global hooks run before the module's own. Option: Prepend.
+func RegisterModuleFullBackwardHook(hook func(m *Module, gradIn, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, _ := hookOptions("RegisterModuleFullBackwardHook", opts, false)
+	return addHook(&globalBackwardPost, hookEntry{bwPost: hook}, prepend, &globalMu)
+}
+
+// hooksFor returns the global hooks of a kind followed by the module's, as
+// a fresh slice, so that hooks may add or remove hooks while they run.
+func hooksFor(global *[]hookEntry, own []hookEntry) []hookEntry {
+	globalMu.Lock()
+	g := *global
+	globalMu.Unlock()
+	if len(g) == 0 && len(own) == 0 {
+		return nil
+	}
+	out := make([]hookEntry, 0, len(g)+len(own))
+	return append(append(out, g...), own...)
+}
+
+// Forward runs m on the inputs with its hooks, in PyTorch's order: forward
+// pre-hooks (global, then m's), the identity node around the inputs when
+// there are full backward hooks, m's forward function, forward hooks
+// (global, then m's), and the identity node around the output.
+func (m *Module) Forward(in ...*Tensor) (out *Tensor) {
+	pre := hooksFor(&globalForwardPre, m.forwardPre)
+	post := hooksFor(&globalForwardPost, m.forwardPost)
+	bwPre := hooksFor(&globalBackwardPre, m.backwardPre)
+	bwPost := hooksFor(&globalBackwardPost, m.backwardPost)
+
+	args := in
+	for _, h := range pre {
+		if r := h.pre(m, args); r != nil {
+			args = r
+		}
+	}
+	var bw *backwardHook
+	if len(bwPre) > 0 || len(bwPost) > 0 {
+		bw = &backwardHook{module: m, pre: bwPre, post: bwPost}
+		args = bw.setupInput(args)
+	}
+
+	called := make([]bool, len(post))
+	hasAlways := false
+	for _, h := range post {
+		hasAlways = hasAlways || h.always
+	}
+	if hasAlways {
+		defer func() {
+			r := recover()
+			if r == nil {
+				return
+			}
+			for i, h := range post {
+				if h.always && !called[i] {
+					func() {
+						// A failing always-call hook must not hide the
+						// original panic.
+						defer func() { _ = recover() }()
+						if r := h.post(m, args, out); r != nil {
+							out = r
+						}
+					}()
+				}
+			}
+			panic(r)
+		}()
+	}
+
+	out = m.forward(m, args...)
+	for i, h := range post {
+		called[i] = true
+		if r := h.post(m, args, out); r != nil {
+			out = r
+		}
+	}
+	if bw != nil {
+		out = bw.setupOutput(out)
+	}
+	return out
+}
