@@ -145,11 +145,11 @@ func (t *Tensor) Add(o *Tensor) *Tensor {
 func (t *Tensor) Sub(o *Tensor) *Tensor {
 	out := compute("Sub", opSub, t, o)
 	return record("SubBackward0", out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
-		var go_ *Tensor
+		var gother *Tensor
 		if o.requiresGrad {
-			go_ = reduceTo(scalarOp(opMul, g, -1), o.shape)
+			gother = reduceTo(scalarOp(opMul, g, -1), o.shape)
 		}
-		return []*Tensor{reduceTo(g, t.shape), go_}
+		return []*Tensor{reduceTo(g, t.shape), gother}
 	})
 }
 
