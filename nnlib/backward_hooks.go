@@ -25,7 +25,9 @@ type backwardHook struct {
 
 const backwardHookNode = "BackwardHookFunctionBackward"
 
-func identity(in []*Tensor) []*Tensor { return in }
+// identity returns a new slice: tensorlib.Function replaces the tensors in
+// the slice forward returns, which must not be the slice of its inputs.
+func identity(in []*Tensor) []*Tensor { return append([]*Tensor(nil), in...) }
 
 func (b *backwardHook) setupInput(args []*Tensor) []*Tensor {
 	b.args = args
