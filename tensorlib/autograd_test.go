@@ -256,3 +256,15 @@ func TestFunctionRecordsCustomNode(t *testing.T) {
 		t.Fatalf("b got a gradient %v from a nil slot", b.Grad())
 	}
 }
+
+func TestReLUGradientAtZeroIsZero(t *testing.T) {
+	negZero := float32(math.Copysign(0, -1))
+	x := Tensor1(-2, negZero, 0, 1e-30, 3).SetRequiresGrad(true)
+	y := x.ReLU()
+	wantData(t, "relu", y, 0, 0, 0, 1e-30, 3)
+	if math.Signbit(float64(y.data[1])) {
+		t.Fatal("relu(-0) kept the sign bit")
+	}
+	y.Sum().Backward()
+	wantData(t, "relu grad", x.Grad(), 0, 0, 0, 1, 1)
+}

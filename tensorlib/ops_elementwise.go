@@ -394,19 +394,20 @@ func (t *Tensor) Sigmoid() *Tensor {
 
 // ReLU returns max(x, 0) of each element; its gradient at 0 is 0.
 func (t *Tensor) ReLU() *Tensor {
+	// Branch-free: the sign bit, smeared over the word, masks negatives
+	// (and -0) to +0; on random data a branch mispredicts half the time.
 	return t.unary("ReluBackward0", func(dst, src []float32) {
+		dst = dst[:len(src)]
 		for i, v := range src {
-			if v > 0 {
-				dst[i] = v
-			} else {
-				dst[i] = 0
-			}
+			u := math.Float32bits(v)
+			dst[i] = math.Float32frombits(u &^ uint32(int32(u)>>31))
 		}
 	}, func(d, _, y []float32) {
+		d = d[:len(y)]
 		for i, v := range y {
-			if v > 0 {
-				d[i] = 1
-			}
+			// y is +0 or positive: 1 when any bit is set.
+			u := math.Float32bits(v)
+			d[i] = math.Float32frombits(0x3f800000 & -uint32((u|-u)>>31))
 		}
 	})
 }
