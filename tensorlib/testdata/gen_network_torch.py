@@ -1,0 +1,112 @@
+# Generates network_torch.json, the PyTorch reference values for the tests of
+# Conv2d, MaxPool2d, AvgPool2d, BatchNorm, Linear and Pad. The tests do not
+# need PyTorch; this script documents where the numbers come from. Run with
+# PyTorch 1.13 (Debian python3-torch):
+#
+#	/usr/bin/python3 testdata/gen_network_torch.py > testdata/network_torch.json
+#
+# Inputs are wave(phase, shape): element i is float32(sin(0.7*i + phase)),
+# which the Go tests build the same way. Every backward pass uses the output
+# gradient wave(1.3, y.shape).
+import json, math
+import torch
+import torch.nn.functional as F
+
+
+def wave(phase, *shape):
+    n = math.prod(shape)
+    return torch.tensor([math.sin(0.7 * i + phase) for i in range(n)], dtype=torch.float32).reshape(shape)
+
+
+def leaf(t):
+    return t.clone().requires_grad_(True)
+
+
+def flat(t):
+    # Nine significant digits identify a float32 exactly.
+    return [float("%.9g" % v) for v in t.detach().reshape(-1).tolist()]
+
+
+out = {}
+
+# name, x shape, w shape, bias?, stride, padding, dilation, groups
+convs = [
+    ("basic", (2, 3, 5, 6), (4, 3, 3, 3), True, (1, 1), (0, 0), (1, 1), 1),
+    ("stride_pad", (2, 3, 7, 6), (4, 3, 3, 2), True, (2, 3), (1, 2), (1, 1), 1),
+    ("dilation", (1, 2, 7, 7), (3, 2, 3, 3), True, (1, 1), (2, 1), (2, 1), 1),
+    ("groups", (2, 4, 5, 5), (6, 2, 3, 3), False, (2, 2), (1, 1), (1, 1), 2),
+    ("pointwise", (2, 4, 3, 3), (6, 2, 1, 1), True, (1, 1), (0, 0), (1, 1), 2),
+    ("depthwise", (1, 3, 4, 4), (3, 1, 2, 2), True, (1, 2), (1, 1), (2, 2), 3),
+]
+for name, xs, ws, has_b, s, p, d, g in convs:
+    x, w = leaf(wave(0.1, *xs)), leaf(wave(0.2, *ws) * 0.5)
+    b = leaf(wave(0.3, ws[0])) if has_b else None
+    y = F.conv2d(x, w, b, stride=s, padding=p, dilation=d, groups=g)
+    y.backward(wave(1.3, *y.shape))
+    out["conv_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad), "gw": flat(w.grad),
+                           "gb": flat(b.grad) if has_b else []}
+
+# name, x shape, kernel, stride, padding, ties (round the input to create equal values)
+pools = [
+    ("k2", (2, 3, 6, 6), (2, 2), None, (0, 0), False),
+    ("k3s2p1", (2, 2, 7, 6), (3, 3), (2, 2), (1, 1), False),
+    ("k32s12p10", (1, 2, 5, 6), (3, 2), (1, 2), (1, 0), False),
+    ("overlap_ties", (1, 2, 5, 5), (3, 3), (1, 1), (1, 1), True),
+    ("unbatched", (2, 5, 4), (2, 2), (1, 1), (0, 1), False),
+]
+for name, xs, k, s, p, ties in pools:
+    base = wave(0.4, *xs)
+    if ties:
+        base = torch.round(base * 2)
+    for op, fn in (("max", F.max_pool2d), ("avg", F.avg_pool2d)):
+        x = leaf(base)
+        y = fn(x, k, s, p)
+        y.backward(wave(1.3, *y.shape))
+        out[op + "pool_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+
+# name, x shape, weight?, bias?, training, momentum, eps
+norms = [
+    ("train_2d", (4, 3), True, True, True, 0.1, 1e-5),
+    ("train_4d", (2, 3, 2, 3), True, True, True, 0.1, 1e-5),
+    ("train_plain", (3, 2, 2, 2), False, False, True, 0.3, 1e-3),
+    ("eval_4d", (2, 3, 2, 2), True, True, False, 0.1, 1e-5),
+]
+for name, xs, has_w, has_b, training, mom, eps in norms:
+    c = xs[1]
+    x = leaf(wave(0.5, *xs) * 2 + 0.5)
+    w = leaf(wave(0.6, c) + 1.5) if has_w else None
+    b = leaf(wave(0.7, c)) if has_b else None
+    rm, rv = wave(0.8, c) * 0.5, wave(0.9, c) * 0.5 + 1
+    y = F.batch_norm(x, rm, rv, w, b, training, mom, eps)
+    y.backward(wave(1.3, *y.shape))
+    out["batchnorm_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad),
+                                "gw": flat(w.grad) if has_w else [], "gb": flat(b.grad) if has_b else [],
+                                "running_mean": flat(rm), "running_var": flat(rv)}
+
+# name, x shape, out features, bias?
+linears = [
+    ("2d", (3, 4), 5, True),
+    ("3d_nobias", (2, 3, 4), 5, False),
+    ("1d", (4,), 3, True),
+]
+for name, xs, o, has_b in linears:
+    x, w = leaf(wave(0.1, *xs)), leaf(wave(0.2, o, xs[-1]))
+    b = leaf(wave(0.3, o)) if has_b else None
+    y = F.linear(x, w, b)
+    y.backward(wave(1.3, *y.shape))
+    out["linear_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad), "gw": flat(w.grad),
+                             "gb": flat(b.grad) if has_b else []}
+
+# name, x shape, pads, value
+pads = [
+    ("last", (2, 3, 4), [1, 2], 0.5),
+    ("two_crop", (2, 3, 4), [1, -1, 2, 0], 0.0),
+    ("three", (2, 3, 4), [-1, -2, 0, 1, 1, 0], -1.0),
+]
+for name, xs, pd, v in pads:
+    x = leaf(wave(0.1, *xs))
+    y = F.pad(x, pd, value=v)
+    y.backward(wave(1.3, *y.shape))
+    out["pad_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+
+print("{\n" + ",\n".join(json.dumps(k) + ": " + json.dumps(out[k], sort_keys=True) for k in sorted(out)) + "\n}")
