@@ -268,3 +268,21 @@ func TestReLUGradientAtZeroIsZero(t *testing.T) {
 	y.Sum().Backward()
 	wantData(t, "relu grad", x.Grad(), 0, 0, 0, 1, 1)
 }
+
+func TestShapeOpGradientsMatchPyTorch(t *testing.T) {
+	// torch: x = arange(1,13).reshape(2,1,3,2); y = cat([x.squeeze(1).narrow(1,1,2).reshape(-1),
+	// x.select(3,1).reshape(-1), x[:,:,-2:,:].unsqueeze(0).reshape(-1),
+	// stack([x.squeeze(), x.squeeze()], 1).reshape(-1)[:12]]); (y*arange(1,35)).sum().backward()
+	x := Arange(1, 13, 1).Reshape(2, 1, 3, 2).Detach().SetRequiresGrad(true)
+	y := Cat([]*Tensor{
+		x.Squeeze(1).Narrow(1, 1, 2).Reshape(-1),
+		x.Select(3, 1).Reshape(-1),
+		x.Slice(2, -2, 3).Unsqueeze(0).Reshape(-1),
+		Stack([]*Tensor{x.Squeeze(), x.Squeeze()}, 1).Reshape(-1).Slice(0, 0, 12),
+	}, 0)
+	if y.Numel() != 34 {
+		t.Fatalf("got %d elements, want 34", y.Numel())
+	}
+	y.Mul(Arange(1, 35, 1)).Sum().Backward()
+	wantData(t, "x.grad", x.Grad(), 52, 63, 72, 86, 80, 95, 0, 12, 24, 39, 28, 44)
+}
