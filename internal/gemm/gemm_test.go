@@ -368,3 +368,14 @@ func FuzzSgemm(f *testing.F) {
 		}
 	})
 }
+
+func TestBackendNamesTheCodeThatRuns(t *testing.T) {
+	got := Backend()
+	switch {
+	case got == "openblas":
+	case len(kernels) == 0 && got != "gonum":
+		t.Errorf("Backend() = %q with no micro-kernel, want gonum", got)
+	case len(kernels) > 0 && got != kernels[0].name:
+		t.Errorf("Backend() = %q, want the best kernel %q", got, kernels[0].name)
+	}
+}
