@@ -1,0 +1,173 @@
+package tensorlib
+
+import (
+	"fmt"
+	"math"
+)
+
+// BatchNorm normalises x per channel like PyTorch's
+// torch.nn.functional.batch_norm. x is [N, C] or [N, C, ...] (for images
+// [N, C, H, W]); channel statistics are taken over every dimension but the
+// second. The result is (x - mean)/sqrt(var + eps) * weight + bias, where
+// weight and bias ([C], either may be nil) default to 1 and 0.
+//
+// In training mode mean and var are the batch's mean and biased variance,
+// and runningMean and runningVar ([C], either may be nil) are updated in
+// place, without autograd:
+//
+//	runningMean = (1-momentum)*runningMean + momentum*mean
+//	runningVar  = (1-momentum)*runningVar  + momentum*var*M/(M-1)
+//
+// with M values per channel (the unbiased variance goes into the running
+// estimate). Training needs M > 1. In evaluation mode the running statistics
+// are used instead and are not changed. Statistics accumulate in float64.
+// Gradients flow to x, weight and bias (never to the running statistics)
+// through a node named NativeBatchNormBackward0.
+func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, momentum, eps float32) *Tensor {
+	if x.Dim() < 2 {
+		panic(fmt.Sprintf("tensorlib: BatchNorm: input of shape %v has no channel dimension (want [N C ...])", x.shape))
+	}
+	n, c := x.shape[0], x.shape[1]
+	s := checkShape("BatchNorm", x.shape[2:])
+	m := n * s
+	for _, p := range []struct {
+		name string
+		t    *Tensor
+	}{{"running mean", runningMean}, {"running var", runningVar}, {"weight", weight}, {"bias", bias}} {
+		if p.t != nil && (p.t.Dim() != 1 || p.t.shape[0] != c) {
+			panic(fmt.Sprintf("tensorlib: BatchNorm: %s of shape %v for %d channels", p.name, p.t.shape, c))
+		}
+	}
+	// channel calls fn with the values of channel ch in each sample.
+	channel := func(d []float32, ch int, fn func(row []float32)) {
+		for i := 0; i < n; i++ {
+			fn(d[(i*c+ch)*s : (i*c+ch+1)*s])
+		}
+	}
+	mean := make([]float32, c)
+	invstd := make([]float32, c)
+	if training {
+		if m <= 1 {
+			panic(fmt.Sprintf("tensorlib: BatchNorm: expected more than 1 value per channel when training, got input of shape %v", x.shape))
+		}
+		for ch := 0; ch < c; ch++ {
+			var sum float64
+			channel(x.data, ch, func(row []float32) { sum += sum64(row) })
+			mu := sum / float64(m)
+			var ss float64
+			channel(x.data, ch, func(row []float32) {
+				for _, v := range row {
+					d := float64(v) - mu
+					ss += d * d
+				}
+			})
+			v := ss / float64(m)
+			mean[ch] = float32(mu)
+			invstd[ch] = float32(1 / math.Sqrt(v+float64(eps)))
+			mom := float64(momentum)
+			if runningMean != nil {
+				runningMean.data[ch] = float32((1-mom)*float64(runningMean.data[ch]) + mom*mu)
+			}
+			if runningVar != nil {
+				runningVar.data[ch] = float32((1-mom)*float64(runningVar.data[ch]) + mom*ss/float64(m-1))
+			}
+		}
+	} else {
+		if runningMean == nil || runningVar == nil {
+			panic("tensorlib: BatchNorm: evaluation mode needs the running mean and variance")
+		}
+		for ch := 0; ch < c; ch++ {
+			mean[ch] = runningMean.data[ch]
+			invstd[ch] = float32(1 / math.Sqrt(float64(runningVar.data[ch])+float64(eps)))
+		}
+	}
+	wAt := func(ch int) float32 {
+		if weight == nil {
+			return 1
+		}
+		return weight.data[ch]
+	}
+	out := make([]float32, len(x.data))
+	for ch := 0; ch < c; ch++ {
+		// y = x*alpha + beta, the form PyTorch's CPU kernel uses.
+		alpha := invstd[ch] * wAt(ch)
+		beta := -mean[ch] * alpha
+		if bias != nil {
+			beta += bias.data[ch]
+		}
+		for i := 0; i < n; i++ {
+			o := (i*c + ch) * s
+			for k, v := range x.data[o : o+s] {
+				out[o+k] = v*alpha + beta
+			}
+		}
+	}
+	needX := x.requiresGrad
+	needW := weight != nil && weight.requiresGrad
+	needB := bias != nil && bias.requiresGrad
+	return record("NativeBatchNormBackward0", fromData(out, x.shape), []*Tensor{x, weight, bias}, func(g *Tensor) []*Tensor {
+		var dx, dw, db []float32
+		if needX {
+			dx = make([]float32, len(x.data))
+		}
+		if needW {
+			dw = make([]float32, c)
+		}
+		if needB {
+			db = make([]float32, c)
+		}
+		for ch := 0; ch < c; ch++ {
+			mu, is := mean[ch], invstd[ch]
+			var sumG, sumGXhat float64
+			for i := 0; i < n; i++ {
+				o := (i*c + ch) * s
+				xs := x.data[o : o+s]
+				for k, gv := range g.data[o : o+s] {
+					sumG += float64(gv)
+					sumGXhat += float64(gv) * float64((xs[k]-mu)*is)
+				}
+			}
+			if needW {
+				dw[ch] = float32(sumGXhat)
+			}
+			if needB {
+				db[ch] = float32(sumG)
+			}
+			if !needX {
+				continue
+			}
+			scale := is * wAt(ch)
+			if !training {
+				for i := 0; i < n; i++ {
+					o := (i*c + ch) * s
+					for k, gv := range g.data[o : o+s] {
+						dx[o+k] = gv * scale
+					}
+				}
+				continue
+			}
+			// dx = (g - mean(g) - xhat*mean(g*xhat)) * invstd * weight
+			meanG := float32(sumG / float64(m))
+			meanGX := float32(sumGXhat / float64(m))
+			for i := 0; i < n; i++ {
+				o := (i*c + ch) * s
+				xs := x.data[o : o+s]
+				for k, gv := range g.data[o : o+s] {
+					xhat := (xs[k] - mu) * is
+					dx[o+k] = (gv - meanG - xhat*meanGX) * scale
+				}
+			}
+		}
+		var gx, gw, gb *Tensor
+		if needX {
+			gx = fromData(dx, x.shape)
+		}
+		if needW {
+			gw = fromData(dw, weight.shape)
+		}
+		if needB {
+			gb = fromData(db, bias.shape)
+		}
+		return []*Tensor{gx, gw, gb}
+	})
+}

@@ -1,0 +1,167 @@
+package tensorlib
+
+import (
+	"fmt"
+	"math"
+)
+
+// PoolOptions are the settings of MaxPool2d and AvgPool2d. A zero Stride
+// means the kernel size (PyTorch's default), per direction; Padding is 0 by
+// default and may be at most half the kernel size. Output sizes round down
+// (PyTorch's ceil_mode=False).
+type PoolOptions struct {
+	Stride  [2]int
+	Padding [2]int
+}
+
+// poolGeom is one pooling's sizes, checked. Pooling works plane by plane:
+// planes counts the [H, W] planes of the input.
+type poolGeom struct {
+	planes, h, w int
+	kh, kw       int
+	sh, sw       int
+	ph, pw       int
+	oh, ow       int
+}
+
+func poolGeometry(op string, x *Tensor, kernel [2]int, opt PoolOptions) (poolGeom, []int) {
+	if x.Dim() != 3 && x.Dim() != 4 {
+		panic(fmt.Sprintf("tensorlib: %s: input of shape %v is not [N C H W] or [C H W]", op, x.shape))
+	}
+	nd := x.Dim()
+	g := poolGeom{
+		h: x.shape[nd-2], w: x.shape[nd-1],
+		kh: kernel[0], kw: kernel[1],
+		sh: orDefault(opt.Stride[0], kernel[0]), sw: orDefault(opt.Stride[1], kernel[1]),
+		ph: opt.Padding[0], pw: opt.Padding[1],
+	}
+	if g.kh <= 0 || g.kw <= 0 || g.sh <= 0 || g.sw <= 0 {
+		panic(fmt.Sprintf("tensorlib: %s: kernel %v and stride %v must be positive", op, kernel, opt.Stride))
+	}
+	if g.ph < 0 || g.pw < 0 || 2*g.ph > g.kh || 2*g.pw > g.kw {
+		panic(fmt.Sprintf("tensorlib: %s: padding %v must be between 0 and half of kernel %v", op, opt.Padding, kernel))
+	}
+	g.planes = len(x.data) / max(g.h*g.w, 1)
+	if g.h*g.w == 0 {
+		g.planes = checkShape(op, x.shape[:nd-2])
+	}
+	if g.h+2*g.ph < g.kh || g.w+2*g.pw < g.kw {
+		panic(fmt.Sprintf("tensorlib: %s: kernel %v is larger than the padded input %dx%d", op, kernel, g.h+2*g.ph, g.w+2*g.pw))
+	}
+	g.oh = (g.h+2*g.ph-g.kh)/g.sh + 1
+	g.ow = (g.w+2*g.pw-g.kw)/g.sw + 1
+	shape := append([]int{}, x.shape...)
+	shape[nd-2], shape[nd-1] = g.oh, g.ow
+	return g, shape
+}
+
+// window returns the input rows [y0, y1) and columns [x0, x1) that output
+// (oy, ox) covers, clipped to the input.
+func (g *poolGeom) window(oy, ox int) (y0, y1, x0, x1 int) {
+	y0 = oy*g.sh - g.ph
+	x0 = ox*g.sw - g.pw
+	y1 = min(y0+g.kh, g.h)
+	x1 = min(x0+g.kw, g.w)
+	return max(y0, 0), y1, max(x0, 0), x1
+}
+
+// MaxPool2d takes the maximum over each kernel window of each [H, W] plane
+// of x, which is [N, C, H, W] or [C, H, W], like PyTorch's
+// torch.nn.functional.max_pool2d (dilation 1, ceil_mode=False). Padding
+// counts as -Inf; NaN wins over any number. The gradient of each output goes
+// to the position of its window's first maximum in row-major order, and
+// windows that overlap add up at a shared position. Its gradient node is
+// MaxPool2DWithIndicesBackward0.
+func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
+	g, shape := poolGeometry("MaxPool2d", x, kernel, opt)
+	hw, ohw := g.h*g.w, g.oh*g.ow
+	out := make([]float32, g.planes*ohw)
+	// arg[i] is the position within its plane of output i's maximum.
+	arg := make([]int32, len(out))
+	workers := sampleWorkers(g.planes, 2*ohw*g.kh*g.kw)
+	runSamples(g.planes, workers, func(_, pl int) {
+		src := x.data[pl*hw : (pl+1)*hw]
+		dst := out[pl*ohw : (pl+1)*ohw]
+		idx := arg[pl*ohw : (pl+1)*ohw]
+		for oy := 0; oy < g.oh; oy++ {
+			for ox := 0; ox < g.ow; ox++ {
+				y0, y1, x0, x1 := g.window(oy, ox)
+				best := float32(math.Inf(-1))
+				at := y0*g.w + x0
+				for iy := y0; iy < y1; iy++ {
+					row := src[iy*g.w : (iy+1)*g.w]
+					for ix := x0; ix < x1; ix++ {
+						if v := row[ix]; v > best || v != v {
+							best, at = v, iy*g.w+ix
+							if v != v {
+								iy, ix = y1, x1 // NaN is the maximum
+							}
+						}
+					}
+				}
+				dst[oy*g.ow+ox] = best
+				idx[oy*g.ow+ox] = int32(at)
+			}
+		}
+	})
+	return record("MaxPool2DWithIndicesBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
+		dx := make([]float32, len(x.data))
+		for pl := 0; pl < g.planes; pl++ {
+			d := dx[pl*hw : (pl+1)*hw]
+			gs := gy.data[pl*ohw : (pl+1)*ohw]
+			for i, at := range arg[pl*ohw : (pl+1)*ohw] {
+				d[at] += gs[i]
+			}
+		}
+		return []*Tensor{fromData(dx, x.shape)}
+	})
+}
+
+// AvgPool2d averages each kernel window of each [H, W] plane of x, which is
+// [N, C, H, W] or [C, H, W], like PyTorch's torch.nn.functional.avg_pool2d
+// with its defaults (ceil_mode=False, count_include_pad=True): padding
+// counts as zeros and every window divides by kH*kW. Its gradient node is
+// AvgPool2DBackward0.
+func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
+	g, shape := poolGeometry("AvgPool2d", x, kernel, opt)
+	hw, ohw := g.h*g.w, g.oh*g.ow
+	div := float32(g.kh * g.kw)
+	out := make([]float32, g.planes*ohw)
+	workers := sampleWorkers(g.planes, 2*ohw*g.kh*g.kw)
+	runSamples(g.planes, workers, func(_, pl int) {
+		src := x.data[pl*hw : (pl+1)*hw]
+		dst := out[pl*ohw : (pl+1)*ohw]
+		for oy := 0; oy < g.oh; oy++ {
+			for ox := 0; ox < g.ow; ox++ {
+				y0, y1, x0, x1 := g.window(oy, ox)
+				var s float32
+				for iy := y0; iy < y1; iy++ {
+					for _, v := range src[iy*g.w+x0 : iy*g.w+x1] {
+						s += v
+					}
+				}
+				dst[oy*g.ow+ox] = s / div
+			}
+		}
+	})
+	return record("AvgPool2DBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
+		dx := make([]float32, len(x.data))
+		for pl := 0; pl < g.planes; pl++ {
+			d := dx[pl*hw : (pl+1)*hw]
+			gs := gy.data[pl*ohw : (pl+1)*ohw]
+			for oy := 0; oy < g.oh; oy++ {
+				for ox := 0; ox < g.ow; ox++ {
+					y0, y1, x0, x1 := g.window(oy, ox)
+					v := gs[oy*g.ow+ox] / div
+					for iy := y0; iy < y1; iy++ {
+						row := d[iy*g.w+x0 : iy*g.w+x1]
+						for k := range row {
+							row[k] += v
+						}
+					}
+				}
+			}
+		}
+		return []*Tensor{fromData(dx, x.shape)}
+	})
+}

@@ -1,0 +1,139 @@
+package tensorlib
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+var poolCases = []struct {
+	name   string
+	xs     []int
+	kernel [2]int
+	opt    PoolOptions
+	ties   bool
+}{
+	{"k2", []int{2, 3, 6, 6}, [2]int{2, 2}, PoolOptions{}, false},
+	{"k3s2p1", []int{2, 2, 7, 6}, [2]int{3, 3}, PoolOptions{Stride: [2]int{2, 2}, Padding: [2]int{1, 1}}, false},
+	{"k32s12p10", []int{1, 2, 5, 6}, [2]int{3, 2}, PoolOptions{Stride: [2]int{1, 2}, Padding: [2]int{1, 0}}, false},
+	{"overlap_ties", []int{1, 2, 5, 5}, [2]int{3, 3}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{1, 1}}, true},
+	{"unbatched", []int{2, 5, 4}, [2]int{2, 2}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{0, 1}}, false},
+}
+
+// poolInput is the generator's pooling input; with ties it is rounded to
+// multiples of 1/2 so that windows hold equal maxima.
+func poolInput(xs []int, ties bool) *Tensor {
+	x := netWave(0.4, 1, 0, xs...)
+	if ties {
+		for i, v := range x.data {
+			x.data[i] = float32(math.RoundToEven(float64(v * 2)))
+		}
+	}
+	return x.SetRequiresGrad(true)
+}
+
+func TestPoolingMatchesTorch(t *testing.T) {
+	ops := []struct {
+		name, gradFn string
+		fn           func(*Tensor, [2]int, PoolOptions) *Tensor
+	}{
+		{"maxpool", "MaxPool2DWithIndicesBackward0", MaxPool2d},
+		{"avgpool", "AvgPool2DBackward0", AvgPool2d},
+	}
+	for _, op := range ops {
+		for _, c := range poolCases {
+			t.Run(op.name+"_"+c.name, func(t *testing.T) {
+				ref := netRef(t, op.name+"_"+c.name)
+				x := poolInput(c.xs, c.ties)
+				y := op.fn(x, c.kernel, c.opt)
+				netShape(t, "y", y, ref.Shape)
+				netGradFn(t, y, op.gradFn)
+				netClose(t, "y", y, ref.Y)
+				y.BackwardWith(netOutGrad(y))
+				netClose(t, "x.grad", x.Grad(), ref.Gx)
+			})
+		}
+	}
+}
+
+func TestMaxPool2dTiesGoToFirstMaximumAndOverlapsAdd(t *testing.T) {
+	// Every value equal: each 2×2 window (stride 1) sends its gradient to
+	// its top-left element, and the four windows do not overlap there.
+	x := Ones(1, 1, 3, 3).SetRequiresGrad(true)
+	y := MaxPool2d(x, [2]int{2, 2}, PoolOptions{Stride: [2]int{1, 1}})
+	y.BackwardWith(New([]float32{1, 2, 3, 4}, 1, 1, 2, 2))
+	netClose(t, "x.grad", x.Grad(), []float64{1, 2, 0, 3, 4, 0, 0, 0, 0})
+
+	// One large centre value is every window's maximum: its gradient is
+	// the sum of all four.
+	x = New([]float32{0, 0, 0, 0, 5, 0, 0, 0, 0}, 1, 1, 3, 3).SetRequiresGrad(true)
+	y = MaxPool2d(x, [2]int{2, 2}, PoolOptions{Stride: [2]int{1, 1}})
+	netClose(t, "y", y, []float64{5, 5, 5, 5})
+	y.BackwardWith(New([]float32{1, 2, 3, 4}, 1, 1, 2, 2))
+	netClose(t, "x.grad", x.Grad(), []float64{0, 0, 0, 0, 10, 0, 0, 0, 0})
+
+	// With padding 1 each 2×2 window holds one real element, which beats
+	// the -Inf padding even when it is negative.
+	x = New([]float32{-3, -1, -1, -3}, 1, 1, 2, 2).SetRequiresGrad(true)
+	y = MaxPool2d(x, [2]int{2, 2}, PoolOptions{Padding: [2]int{1, 1}})
+	netClose(t, "y", y, []float64{-3, -1, -1, -3})
+	y.BackwardWith(Ones(1, 1, 2, 2))
+	netClose(t, "x.grad", x.Grad(), []float64{1, 1, 1, 1})
+}
+
+func TestMaxPool2dPropagatesNaN(t *testing.T) {
+	nan := float32(math.NaN())
+	x := New([]float32{1, nan, 3, 4}, 1, 1, 2, 2).SetRequiresGrad(true)
+	y := MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
+	if v := y.Item(); v == v {
+		t.Errorf("max of a window with NaN = %v, want NaN", v)
+	}
+	y.Backward()
+	netClose(t, "x.grad", x.Grad(), []float64{0, 1, 0, 0})
+}
+
+func TestAvgPool2dCountsPaddingAsZeros(t *testing.T) {
+	x := Ones(1, 1, 2, 2).SetRequiresGrad(true)
+	y := AvgPool2d(x, [2]int{2, 2}, PoolOptions{Padding: [2]int{1, 1}})
+	netClose(t, "y", y, []float64{0.25, 0.25, 0.25, 0.25})
+	netGradCheck(t, func() *Tensor {
+		return AvgPool2d(x, [2]int{3, 2}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{1, 1}})
+	}, []*Tensor{x}, 1e-2, 1e-3)
+}
+
+func TestPoolingRejectsBadOptions(t *testing.T) {
+	x := Zeros(1, 1, 4, 4)
+	netPanics(t, "tensorlib: MaxPool2d: padding [2 0] must be between 0 and half of kernel [2 2]", func() {
+		MaxPool2d(x, [2]int{2, 2}, PoolOptions{Padding: [2]int{2, 0}})
+	})
+	netPanics(t, "tensorlib: AvgPool2d: kernel [5 1] is larger than the padded input 4x4", func() {
+		AvgPool2d(x, [2]int{5, 1}, PoolOptions{})
+	})
+	netPanics(t, "tensorlib: MaxPool2d: input of shape [4 4] is not [N C H W] or [C H W]", func() {
+		MaxPool2d(Zeros(4, 4), [2]int{2, 2}, PoolOptions{})
+	})
+	netPanics(t, "must be positive", func() { AvgPool2d(x, [2]int{0, 2}, PoolOptions{}) })
+}
+
+func ExampleMaxPool2d() {
+	x := New([]float32{
+		1, 2, 5, 3,
+		4, 0, 1, 1,
+		2, 2, 0, 7,
+		8, 1, 6, 6,
+	}, 1, 1, 4, 4).SetRequiresGrad(true)
+	y := MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
+	fmt.Println(y.Data(), y.GradFn())
+	y.Sum().Backward()
+	fmt.Println(x.Grad().Data())
+	// Output:
+	// [4 5 8 7] <MaxPool2DWithIndicesBackward0>
+	// [0 0 1 0 1 0 0 0 0 0 0 1 1 0 0 0]
+}
+
+func ExampleAvgPool2d() {
+	x := Arange(0, 16, 1).Reshape(1, 1, 4, 4)
+	fmt.Println(AvgPool2d(x, [2]int{2, 2}, PoolOptions{}).Data())
+	// Output:
+	// [2.5 4.5 10.5 12.5]
+}
