@@ -41,8 +41,8 @@ type Options struct {
 
 // CellError is the error Run returns when a cell fails.
 type CellError struct {
-	Index int          // index of the cell in Notebook.Cells
-	Count int          // its execution count
+	Index int // index of the cell in Notebook.Cells
+	Count int // its execution count
 	Err   *interp.Error
 }
 
