@@ -1,5 +1,5 @@
 # Computes the PyTorch values in torch_values_test.go (run with PyTorch 1.13:
-# /usr/bin/python3 torch_values.py, which writes /tmp/nn/values.go). The tests
+# /usr/bin/python3 torch_values.py, then gofmt the file it writes). The tests
 # do not need it.
 import torch, torch.nn as nn, torch.nn.functional as F
 torch.set_printoptions(precision=8)
@@ -114,7 +114,7 @@ print(repr(nn.BatchNorm2d(8, eps=1e-3, momentum=0.01, affine=False, track_runnin
 print(repr(nn.MaxPool2d((2,3), stride=(1,2))))
 print(repr(nn.Sequential(nn.Conv2d(1, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(), nn.Linear(16*7*7, 10))))
 
-with open('/tmp/nn/values.go','w') as f:
+with open('torch_values_test.go','w') as f:
     f.write("package nnlib_test\n\n// Values computed with PyTorch 1.13.1 (Debian python3-torch).\nvar torchValues = map[string]map[string][]float32{\n")
     for name, kv in out:
         f.write('\t"%s": {\n' % name)
