@@ -1,0 +1,470 @@
+package kernel
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+
+	"github.com/gohooks/gohooks/interp"
+)
+
+// Backend runs cells and answers questions about code. The worker client in
+// package interp implements it; kernel tests use a fake. Execute, Complete,
+// Inspect and IsComplete are called from one goroutine, one at a time.
+type Backend interface {
+	// Execute runs one cell, sending its output to sink while it runs. ctx
+	// is cancelled when the user interrupts the kernel.
+	Execute(ctx context.Context, req interp.ExecuteRequest, sink interp.Sink) interp.ExecuteReply
+	// Complete answers a complete_request; cursor counts code points.
+	Complete(code string, cursor int) interp.Completion
+	// Inspect answers an inspect_request; cursor counts code points.
+	Inspect(code string, cursor, detailLevel int) interp.Inspection
+	// IsComplete answers an is_complete_request.
+	IsComplete(code string) interp.Completeness
+	// Restart replaces the session with a fresh one.
+	Restart() error
+	// Close ends the session for good.
+	Close() error
+}
+
+// Options tune a Kernel. The zero value gives the defaults.
+type Options struct {
+	// Version is the implementation_version in kernel_info_reply.
+	Version string
+	// HistoryFile is where history persists across runs. Empty means
+	// DefaultHistoryFile(); "-" keeps history in memory only.
+	HistoryFile string
+	// Log receives one line per dropped message or failed send; nil means
+	// standard error, which Jupyter shows in its log.
+	Log *log.Logger
+	// StreamFlushInterval is how long stream text may wait to be batched
+	// (default 50 ms); StreamFlushBytes flushes sooner (default 64 KiB).
+	StreamFlushInterval time.Duration
+	StreamFlushBytes    int
+	// OutputLimit caps the bytes of output one cell may publish (default
+	// 10 MiB); past it, output is dropped and a note says so.
+	OutputLimit int
+	// SendTimeout bounds a send on a ROUTER socket (default 5 s).
+	SendTimeout time.Duration
+	// IOPubQueue is how many messages may wait to be published (default
+	// 1024); a cell that outputs faster than that waits.
+	IOPubQueue int
+}
+
+func (o *Options) fill() {
+	if o.Version == "" {
+		o.Version = "devel"
+	}
+	if o.HistoryFile == "" {
+		o.HistoryFile = DefaultHistoryFile()
+	}
+	if o.HistoryFile == "-" {
+		o.HistoryFile = ""
+	}
+	if o.Log == nil {
+		o.Log = log.New(os.Stderr, "gohooks kernel: ", log.LstdFlags)
+	}
+	if o.StreamFlushInterval <= 0 {
+		o.StreamFlushInterval = 50 * time.Millisecond
+	}
+	if o.StreamFlushBytes <= 0 {
+		o.StreamFlushBytes = 64 << 10
+	}
+	if o.OutputLimit <= 0 {
+		o.OutputLimit = 10 << 20
+	}
+	if o.SendTimeout <= 0 {
+		o.SendTimeout = 5 * time.Second
+	}
+	if o.IOPubQueue <= 0 {
+		o.IOPubQueue = 1024
+	}
+}
+
+// Kernel serves the Jupyter messaging protocol on five ZeroMQ sockets and
+// hands cells to a Backend.
+type Kernel struct {
+	info    ConnectionInfo
+	backend Backend
+	opts    Options
+	log     *log.Logger
+	signer  *Signer
+	session string
+
+	shell, control, stdin, iopub, hb zmq4.Socket
+	shellMu, controlMu, stdinMu      sync.Mutex
+
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	pubq     chan *outgoing
+	pubDone  chan struct{}
+	shellq   chan *Message
+	stdinq   chan *Message
+	done     chan struct{}
+	stopOnce sync.Once
+
+	execCount int // touched only by the shell goroutine
+	history   *history
+
+	cellMu     sync.Mutex
+	cancelCell context.CancelFunc
+}
+
+// New binds the kernel's sockets as the connection info says. A port of 0
+// (tcp) binds any free port; Connection reports the ports bound.
+func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
+	opts.fill()
+	signer, err := NewSigner(info.SignatureScheme, info.Key)
+	if err != nil {
+		return nil, err
+	}
+	if info.Transport == "" {
+		info.Transport = "tcp"
+	}
+	if info.IP == "" {
+		info.IP = "127.0.0.1"
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	k := &Kernel{
+		info:    info,
+		backend: backend,
+		opts:    opts,
+		log:     opts.Log,
+		signer:  signer,
+		session: newMsgID(),
+		ctx:     ctx,
+		cancel:  cancel,
+		pubq:    make(chan *outgoing, opts.IOPubQueue),
+		pubDone: make(chan struct{}),
+		shellq:  make(chan *Message, 4096),
+		stdinq:  make(chan *Message, 16),
+		done:    make(chan struct{}),
+	}
+	// zmq4 logs through its own logger; route it to ours.
+	zlog := zmq4.WithLogger(log.New(k.log.Writer(), k.log.Prefix()+"zmq4: ", k.log.Flags()))
+	timeout := zmq4.WithTimeout(opts.SendTimeout)
+	k.shell = zmq4.NewRouter(ctx, zlog, timeout)
+	k.control = zmq4.NewRouter(ctx, zlog, timeout)
+	k.stdin = zmq4.NewRouter(ctx, zlog, timeout)
+	k.iopub = zmq4.NewPub(ctx, zlog)
+	k.hb = zmq4.NewRep(ctx, zlog, timeout)
+	binds := []struct {
+		s    zmq4.Socket
+		port *int
+		name string
+	}{
+		{k.shell, &k.info.ShellPort, "shell"},
+		{k.control, &k.info.ControlPort, "control"},
+		{k.stdin, &k.info.StdinPort, "stdin"},
+		{k.iopub, &k.info.IOPubPort, "iopub"},
+		{k.hb, &k.info.HBPort, "heartbeat"},
+	}
+	for _, b := range binds {
+		if err := b.s.Listen(k.info.endpoint(*b.port)); err != nil {
+			k.closeSockets()
+			cancel()
+			return nil, fmt.Errorf("kernel: bind %s: %w", b.name, err)
+		}
+		if a, ok := b.s.Addr().(*net.TCPAddr); ok {
+			*b.port = a.Port
+		}
+	}
+	k.history = openHistory(opts.HistoryFile, k.log.Printf)
+	return k, nil
+}
+
+// Connection returns the connection info with the ports actually bound.
+func (k *Kernel) Connection() ConnectionInfo { return k.info }
+
+func (k *Kernel) closeSockets() {
+	for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// Run serves requests until a shutdown_request arrives or ctx is
+// cancelled, then closes the backend and the sockets.
+func (k *Kernel) Run(ctx context.Context) error {
+	go k.publishLoop()
+	go k.heartbeat()
+	go k.receive("shell", k.shell, func(m *Message) {
+		select {
+		case k.shellq <- m:
+		default:
+			k.log.Printf("shell: queue full, dropped %s", m.Header.MsgType)
+		}
+	})
+	go k.receive("control", k.control, k.serveControl)
+	go k.receive("stdin", k.stdin, func(m *Message) {
+		if m.Header.MsgType != "input_reply" {
+			k.log.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
+			return
+		}
+		select {
+		case k.stdinq <- m:
+		default:
+			k.log.Printf("stdin: nobody waits for this input_reply; dropped")
+		}
+	})
+	go k.shellLoop()
+	k.publish(nil, "status", statusContent{ExecutionState: "starting"})
+
+	select {
+	case <-ctx.Done():
+	case <-k.done:
+	}
+	k.Interrupt()
+	if err := k.backend.Close(); err != nil {
+		k.log.Printf("closing the session: %v", err)
+	}
+	k.pubq <- nil // publishLoop sends what is queued before it, then exits
+	<-k.pubDone
+	// zmq4's PUB sends from its own goroutine; give the last messages a
+	// moment to reach the wire before the connections close.
+	time.Sleep(50 * time.Millisecond)
+	k.cancel()
+	k.closeSockets()
+	return nil
+}
+
+// stop makes Run return.
+func (k *Kernel) stop() { k.stopOnce.Do(func() { close(k.done) }) }
+
+// Interrupt cancels the running cell, if any. The kernel calls it for
+// interrupt_request; the command calls it on SIGINT.
+func (k *Kernel) Interrupt() {
+	k.cellMu.Lock()
+	if k.cancelCell != nil {
+		k.cancelCell()
+	}
+	k.cellMu.Unlock()
+}
+
+// receive reads one socket until the kernel stops, decodes each message
+// and hands the good ones to handle. Bad messages are logged and dropped.
+func (k *Kernel) receive(name string, s zmq4.Socket, handle func(*Message)) {
+	for {
+		raw, err := s.Recv()
+		if k.ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			k.log.Printf("%s: receive: %v", name, err)
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		m, err := Decode(raw.Frames, k.signer)
+		if err != nil {
+			k.log.Printf("%s: dropped: %v", name, err)
+			continue
+		}
+		handle(m)
+	}
+}
+
+// heartbeat echoes every ping on the heartbeat socket.
+func (k *Kernel) heartbeat() {
+	for {
+		msg, err := k.hb.Recv()
+		if k.ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		if err := k.hb.Send(msg); err != nil && k.ctx.Err() == nil {
+			k.log.Printf("heartbeat: %v", err)
+		}
+	}
+}
+
+// header makes the header of a message the kernel sends.
+func (k *Kernel) header(msgType string) Header {
+	return Header{
+		MsgID:    newMsgID(),
+		Session:  k.session,
+		Username: "kernel",
+		Date:     nowISO(),
+		MsgType:  msgType,
+		Version:  ProtocolVersion,
+	}
+}
+
+// publishLoop sends queued iopub messages in order.
+func (k *Kernel) publishLoop() {
+	defer close(k.pubDone)
+	for o := range k.pubq {
+		if o == nil {
+			return
+		}
+		frames, err := o.encode(k.signer)
+		if err != nil {
+			k.log.Printf("iopub: %v", err)
+			continue
+		}
+		if err := k.iopub.Send(zmq4.NewMsgFrom(frames...)); err != nil {
+			k.log.Printf("iopub: send %s: %v", o.header.MsgType, err)
+		}
+	}
+}
+
+// publish queues a message on iopub; parent may be nil. It waits while the
+// queue is full, which slows a cell that prints faster than the front end
+// reads.
+func (k *Kernel) publish(parent *Message, msgType string, content any) {
+	o := &outgoing{
+		identities: [][]byte{[]byte("kernel." + k.session + "." + msgType)},
+		header:     k.header(msgType),
+		content:    content,
+	}
+	if parent != nil {
+		o.parent = parent.RawHeader
+	}
+	select {
+	case k.pubq <- o:
+	case <-k.pubDone:
+		k.log.Printf("iopub: kernel stopped, dropped %s", msgType)
+	}
+}
+
+// reply sends the reply to req on the socket it came from.
+func (k *Kernel) reply(s zmq4.Socket, mu *sync.Mutex, req *Message, msgType string, content any) {
+	k.send(s, mu, req.Identities, req.RawHeader, msgType, content)
+}
+
+func (k *Kernel) send(s zmq4.Socket, mu *sync.Mutex, ids [][]byte, parent json.RawMessage, msgType string, content any) {
+	o := &outgoing{identities: ids, header: k.header(msgType), parent: parent, content: content}
+	frames, err := o.encode(k.signer)
+	if err != nil {
+		k.log.Printf("%s: %v", msgType, err)
+		return
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if err := s.Send(zmq4.NewMsgFrom(frames...)); err != nil {
+		k.log.Printf("send %s: %v", msgType, err)
+	}
+}
+
+// replyType turns "x_request" into "x_reply".
+func replyType(reqType string) string {
+	return strings.TrimSuffix(reqType, "_request") + "_reply"
+}
+
+// badRequest answers a request whose content does not fit its type.
+func (k *Kernel) badRequest(s zmq4.Socket, mu *sync.Mutex, req *Message, err error) {
+	k.log.Printf("%s: bad content: %v", req.Header.MsgType, err)
+	k.reply(s, mu, req, replyType(req.Header.MsgType), errorReply{
+		Status:    "error",
+		EName:     "BadRequest",
+		EValue:    err.Error(),
+		Traceback: []string{fmt.Sprintf("%s: %v", req.Header.MsgType, err)},
+	})
+}
+
+// serveControl answers one control message, at once, even while a cell
+// runs on shell.
+func (k *Kernel) serveControl(m *Message) {
+	k.publish(m, "status", statusContent{ExecutionState: "busy"})
+	defer k.publish(m, "status", statusContent{ExecutionState: "idle"})
+	switch m.Header.MsgType {
+	case "interrupt_request":
+		k.Interrupt()
+		k.reply(k.control, &k.controlMu, m, "interrupt_reply", statusReply{Status: "ok"})
+	case "shutdown_request":
+		k.shutdown(k.control, &k.controlMu, m)
+	case "kernel_info_request":
+		k.reply(k.control, &k.controlMu, m, "kernel_info_reply", k.kernelInfo())
+	case "debug_request":
+		k.debug(k.control, &k.controlMu, m)
+	case "connect_request":
+		k.reply(k.control, &k.controlMu, m, "connect_reply", k.connectReply())
+	default:
+		k.log.Printf("control: unknown message type %q dropped", m.Header.MsgType)
+	}
+}
+
+// shutdown answers a shutdown_request and stops the kernel. Jupyter
+// restarts a kernel by shutting its process down (restart=true) and
+// starting a new one, waiting for the old process to exit, so the kernel
+// exits in both cases.
+func (k *Kernel) shutdown(s zmq4.Socket, mu *sync.Mutex, m *Message) {
+	var req shutdownRequest
+	if err := json.Unmarshal(m.Content, &req); err != nil {
+		k.badRequest(s, mu, m, err)
+		return
+	}
+	rep := shutdownReply{Status: "ok", Restart: req.Restart}
+	k.reply(s, mu, m, "shutdown_reply", rep)
+	k.publish(m, "shutdown_reply", rep) // older front ends watch iopub for it
+	k.Interrupt()
+	k.stop()
+}
+
+func (k *Kernel) debug(s zmq4.Socket, mu *sync.Mutex, m *Message) {
+	var req debugRequest
+	_ = json.Unmarshal(m.Content, &req)
+	k.reply(s, mu, m, "debug_reply", debugReply{
+		Type:       "response",
+		RequestSeq: req.Seq,
+		Success:    false,
+		Command:    req.Command,
+		Message:    "gohooks has no debugger",
+	})
+}
+
+func (k *Kernel) connectReply() connectReply {
+	return connectReply{
+		Status:      "ok",
+		ShellPort:   k.info.ShellPort,
+		IOPubPort:   k.info.IOPubPort,
+		StdinPort:   k.info.StdinPort,
+		HBPort:      k.info.HBPort,
+		ControlPort: k.info.ControlPort,
+	}
+}
+
+// kernelInfo is the kernel_info_reply content.
+func (k *Kernel) kernelInfo() kernelInfoReply {
+	goVersion := strings.TrimPrefix(runtime.Version(), "go")
+	return kernelInfoReply{
+		Status:                "ok",
+		ProtocolVersion:       ProtocolVersion,
+		Implementation:        "gohooks",
+		ImplementationVersion: k.opts.Version,
+		LanguageInfo: languageInfo{
+			Name:              "go",
+			Version:           goVersion,
+			Mimetype:          "text/x-go",
+			FileExtension:     ".go",
+			PygmentsLexer:     "go",
+			CodemirrorMode:    "go",
+			NbconvertExporter: "script",
+		},
+		Banner: "gohooks " + k.opts.Version + " (Go " + goVersion + ", yaegi interpreter)\n" +
+			"tensorlib, nnlib, hooks, viz and display are imported; `name?` shows documentation.",
+		HelpLinks: []helpLink{
+			{Text: "Go documentation", URL: "https://go.dev/doc/"},
+			{Text: "Go standard library", URL: "https://pkg.go.dev/std"},
+			{Text: "gohooks", URL: "https://github.com/gohooks/gohooks"},
+		},
+	}
+}
+
+// errStdinNotAllowed is what Sink.Input returns when the request said
+// allow_stdin=false.
+var errStdinNotAllowed = errors.New("kernel: the front end does not accept input for this cell (allow_stdin is false)")
