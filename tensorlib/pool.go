@@ -83,25 +83,13 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		src := x.data[pl*hw : (pl+1)*hw]
 		dst := out[pl*ohw : (pl+1)*ohw]
 		idx := arg[pl*ohw : (pl+1)*ohw]
-		for oy := 0; oy < g.oh; oy++ {
-			for ox := 0; ox < g.ow; ox++ {
-				y0, y1, x0, x1 := g.window(oy, ox)
-				best := float32(math.Inf(-1))
-				at := y0*g.w + x0
-				for iy := y0; iy < y1; iy++ {
-					row := src[iy*g.w : (iy+1)*g.w]
-					for ix := x0; ix < x1; ix++ {
-						if v := row[ix]; v > best || v != v {
-							best, at = v, iy*g.w+ix
-							if v != v {
-								iy, ix = y1, x1 // NaN is the maximum
-							}
-						}
-					}
-				}
-				dst[oy*g.ow+ox] = best
-				idx[oy*g.ow+ox] = int32(at)
-			}
+		switch {
+		case hasNaN(src):
+			maxPoolPlaneNaN(&g, src, dst, idx)
+		case g.kh == 2 && g.kw == 2 && g.sh == 2 && g.sw == 2 && g.ph == 0 && g.pw == 0:
+			maxPoolPlane2x2(&g, src, dst, idx)
+		default:
+			maxPoolPlane(&g, src, dst, idx)
 		}
 	})
 	return record("MaxPool2DWithIndicesBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
@@ -115,6 +103,94 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		}
 		return []*Tensor{fromData(dx, x.shape)}
 	})
+}
+
+// maxPoolPlane pools one plane without NaN. It compares order keys, not
+// floats: integer comparisons compile to conditional moves, and a branch on
+// which element is larger would be mispredicted half the time.
+func maxPoolPlane(g *poolGeom, src, dst []float32, idx []int32) {
+	for oy := 0; oy < g.oh; oy++ {
+		for ox := 0; ox < g.ow; ox++ {
+			y0, y1, x0, x1 := g.window(oy, ox)
+			best := int64(math.MinInt32) - 1 // below every key, even -Inf's
+			at := y0*g.w + x0
+			for iy := y0; iy < y1; iy++ {
+				row := src[iy*g.w+x0 : iy*g.w+x1]
+				base := iy*g.w + x0
+				for i, v := range row {
+					// Strictly greater: ties keep the first maximum.
+					best, at = pickGreater(best, at, orderKey(v), base+i)
+				}
+			}
+			dst[oy*g.ow+ox] = src[at]
+			idx[oy*g.ow+ox] = int32(at)
+		}
+	}
+}
+
+// maxPoolPlane2x2 is maxPoolPlane for the most common pooling, 2×2 windows
+// with stride 2 and no padding, unrolled.
+func maxPoolPlane2x2(g *poolGeom, src, dst []float32, idx []int32) {
+	w := g.w
+	for oy := 0; oy < g.oh; oy++ {
+		top := src[2*oy*w : 2*oy*w+w]
+		bot := src[2*oy*w+w : 2*oy*w+2*w]
+		d := dst[oy*g.ow : (oy+1)*g.ow]
+		ix := idx[oy*g.ow : (oy+1)*g.ow]
+		for ox := range d {
+			j := 2 * ox
+			best, at := orderKey(top[j]), j
+			best, at = pickGreater(best, at, orderKey(top[j+1]), j+1)
+			best, at = pickGreater(best, at, orderKey(bot[j]), j+w)
+			_, at = pickGreater(best, at, orderKey(bot[j+1]), j+w+1)
+			at += 2 * oy * w
+			d[ox] = src[at]
+			ix[ox] = int32(at)
+		}
+	}
+}
+
+// orderKey maps a float32 that is not NaN to an integer with the same order;
+// -0 and +0 get the same key, as they compare equal.
+func orderKey(v float32) int64 {
+	b := int32(math.Float32bits(v + 0)) // v + 0 turns -0 into +0
+	return int64(b ^ (b >> 31 & math.MaxInt32))
+}
+
+// pickGreater returns (k, i) when k > best and (best, at) otherwise, with
+// arithmetic instead of a branch.
+func pickGreater(best int64, at int, k int64, i int) (int64, int) {
+	m := (best - k) >> 63 // all ones when k > best
+	return best + (k-best)&m, at + (i-at)&int(m)
+}
+
+func hasNaN(d []float32) bool {
+	n := false
+	for _, v := range d {
+		n = n || v != v
+	}
+	return n
+}
+
+// maxPoolPlaneNaN pools one plane that holds NaN, with PyTorch's rule that
+// NaN beats every number (the last NaN of a window wins).
+func maxPoolPlaneNaN(g *poolGeom, src, dst []float32, idx []int32) {
+	for oy := 0; oy < g.oh; oy++ {
+		for ox := 0; ox < g.ow; ox++ {
+			y0, y1, x0, x1 := g.window(oy, ox)
+			best := float32(math.Inf(-1))
+			at := y0*g.w + x0
+			for iy := y0; iy < y1; iy++ {
+				for ix := x0; ix < x1; ix++ {
+					if v := src[iy*g.w+ix]; v > best || v != v {
+						best, at = v, iy*g.w+ix
+					}
+				}
+			}
+			dst[oy*g.ow+ox] = best
+			idx[oy*g.ow+ox] = int32(at)
+		}
+	}
 }
 
 // AvgPool2d averages each kernel window of each [H, W] plane of x, which is

@@ -1,0 +1,122 @@
+package tensorlib
+
+import "testing"
+
+// The convolution workloads of the notebook CNN at batch 64: 1→8 channels
+// at 28×28 and 8→16 at 14×14, 3×3 kernels with padding 1.
+var convBenchmarks = []struct {
+	name               string
+	n, cin, cout, size int
+}{
+	{"b64_1to8_28x28", 64, 1, 8, 28},
+	{"b64_8to16_14x14", 64, 8, 16, 14},
+}
+
+func BenchmarkConv2dForward(b *testing.B) {
+	for _, c := range convBenchmarks {
+		b.Run(c.name, func(b *testing.B) {
+			ManualSeed(1)
+			x := Rand(c.n, c.cin, c.size, c.size)
+			w := Uniform(-0.3, 0.3, c.cout, c.cin, 3, 3)
+			bias := Zeros(c.cout)
+			opt := ConvOptions{Padding: [2]int{1, 1}}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				Conv2d(x, w, bias, opt)
+			}
+		})
+	}
+}
+
+// BenchmarkConv2dForwardBackward computes the gradients of the input, the
+// weight and the bias, as inside a network.
+func BenchmarkConv2dForwardBackward(b *testing.B) {
+	for _, c := range convBenchmarks {
+		b.Run(c.name, func(b *testing.B) {
+			ManualSeed(1)
+			x := Rand(c.n, c.cin, c.size, c.size).SetRequiresGrad(true)
+			w := Uniform(-0.3, 0.3, c.cout, c.cin, 3, 3).SetRequiresGrad(true)
+			bias := Zeros(c.cout).SetRequiresGrad(true)
+			g := Rand(c.n, c.cout, c.size, c.size)
+			opt := ConvOptions{Padding: [2]int{1, 1}}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				Conv2d(x, w, bias, opt).BackwardWith(g)
+				x.ZeroGrad()
+				w.ZeroGrad()
+				bias.ZeroGrad()
+			}
+		})
+	}
+}
+
+func BenchmarkMaxPool2d(b *testing.B) {
+	b.Run("b64_8x28x28", func(b *testing.B) {
+		ManualSeed(1)
+		x := Rand(64, 8, 28, 28)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
+		}
+	})
+	b.Run("b64_8x28x28_backward", func(b *testing.B) {
+		ManualSeed(1)
+		x := Rand(64, 8, 28, 28).SetRequiresGrad(true)
+		g := Rand(64, 8, 14, 14)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			MaxPool2d(x, [2]int{2, 2}, PoolOptions{}).BackwardWith(g)
+			x.ZeroGrad()
+		}
+	})
+}
+
+// BenchmarkLinear is the notebook CNN's classifier, 784→10 at batch 64,
+// and a wider 512→512 layer.
+func BenchmarkLinear(b *testing.B) {
+	for _, c := range []struct {
+		name         string
+		n, in, out   int
+		withBackward bool
+	}{
+		{"b64_784to10", 64, 784, 10, false},
+		{"b64_784to10_backward", 64, 784, 10, true},
+		{"b64_512to512", 64, 512, 512, false},
+		{"b64_512to512_backward", 64, 512, 512, true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			ManualSeed(1)
+			x := Rand(c.n, c.in).SetRequiresGrad(c.withBackward)
+			w := Uniform(-0.05, 0.05, c.out, c.in).SetRequiresGrad(c.withBackward)
+			bias := Zeros(c.out).SetRequiresGrad(c.withBackward)
+			g := Rand(c.n, c.out)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				y := Linear(x, w, bias)
+				if c.withBackward {
+					y.BackwardWith(g)
+					x.ZeroGrad()
+					w.ZeroGrad()
+					bias.ZeroGrad()
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkBatchNorm(b *testing.B) {
+	b.Run("b64_16x14x14_train_backward", func(b *testing.B) {
+		ManualSeed(1)
+		x := Rand(64, 16, 14, 14).SetRequiresGrad(true)
+		w, bias := Ones(16).SetRequiresGrad(true), Zeros(16).SetRequiresGrad(true)
+		rm, rv := Zeros(16), Ones(16)
+		g := Rand(64, 16, 14, 14)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			BatchNorm(x, rm, rv, w, bias, true, 0.1, 1e-5).BackwardWith(g)
+			x.ZeroGrad()
+			w.ZeroGrad()
+			bias.ZeroGrad()
+		}
+	})
+}
