@@ -1,0 +1,58 @@
+// Package hooks is a toolkit built on nnlib's module hooks and tensorlib's
+// tensor hooks: the one-call tools that PyTorch users get from TorchLens,
+// torchvision's feature_extraction and torch.nn.utils.
+//
+// # Tools
+//
+//   - Group collects hook handles so that one Remove takes them all away.
+//   - Capture runs a model once and returns the outputs of chosen modules by
+//     path; CaptureWithGrad also runs backward from a loss and keeps the
+//     gradient with respect to each of those outputs.
+//   - FeatureExtractor keeps forward hooks on chosen modules and returns
+//     their outputs by path from each Forward.
+//   - TraceShapes prints each module's input and output shapes as forward
+//     runs.
+//   - GradientMonitor records every parameter's gradient norm after each
+//     backward and warns when one is above or below a bound.
+//   - ClipGradNorm and ClipGradValue clip gradients with tensor hooks as they
+//     are computed; ClipGradNormParams and ClipGradValueParams clip after
+//     backward as torch.nn.utils.clip_grad_norm_ and clip_grad_value_ do.
+//
+// # Rules
+//
+// Modules are named by the dotted paths NamedModules gives ("" is the model
+// itself, "0", "features.3", ...); passing no paths means every module. A
+// path NamedModules does not give panics, and the message lists the valid
+// paths. A module registered under two names is known by the first.
+//
+// Tools that register hooks work on the modules and parameters the model has
+// when they are called: a module or parameter added later is not covered.
+// Capture and CaptureWithGrad remove their hooks before they return, even
+// when forward panics. Every other tool leaves its hooks in place and returns
+// a value whose Remove takes them off; Remove may be called any number of
+// times.
+//
+// Hooks are added after the hooks a module or parameter already has, so they
+// see what earlier hooks produced. Only CaptureWithGrad changes what flows
+// through a model: while it runs, each captured module's output passes
+// through an identity node (values unchanged), as in PyTorch with full
+// backward hooks. ClipGradNorm and ClipGradValue change gradients; that is
+// their purpose.
+//
+// Misuse (a nil model, a bad path, a negative clip bound, asking a capture
+// for a path it did not record) panics with a message of the form
+// "hooks: Op: what went wrong (the values)".
+//
+// # Output
+//
+// TraceShapes writes to os.Stdout and a Monitor's warnings go to os.Stderr,
+// both looked up when they write, so that a notebook shows them under the
+// cell that runs forward or backward. TraceShapesTo and Monitor.Out send them
+// elsewhere.
+//
+// # Concurrency
+//
+// The package has no global state. A Group and a Monitor may be used from
+// several goroutines; a Captured result, once returned, only reads. An
+// Extractor, like the model it runs, is for one goroutine at a time.
+package hooks
