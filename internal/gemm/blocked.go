@@ -8,11 +8,14 @@ import (
 
 // kernel is one register-tile micro-kernel: fn computes the mr×nr tile
 // C = alpha*Ã·B̃ + beta*C from k steps of packed A (mr values a step) and
-// packed B (nr values a step), and does not read C when beta is 0.
+// packed B (nr values a step), and does not read C when beta is 0. edge, when
+// the instruction set has store masks, does the same but reads and writes
+// only the first rows×cols corner of the tile, for the borders of C.
 type kernel struct {
 	name   string
 	mr, nr int
 	fn     func(k int, a, b, c *float32, ldc int, alpha, beta float32)
+	edge   func(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)
 }
 
 // kernels are the micro-kernels this CPU runs, best first; empty means
@@ -107,8 +110,8 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 }
 
 // macro runs the kernel over every tile of the mb×nb block of C at (ic, jc)
-// from the packed buffers. Tiles cut by the edge of C go through ws.tmp so
-// the kernel never touches memory outside C.
+// from the packed buffers. Tiles cut by the edge of C go to the edge kernel,
+// or without one through ws.tmp, so nothing outside C is touched.
 func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, kb int, beta float32) {
 	mr, nr := kn.mr, kn.nr
 	c, ldc, alpha := p.c, p.ldc, p.alpha
@@ -121,6 +124,10 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, kb int, beta 
 			off := (ic+ir)*ldc + jc + jr
 			if rows == mr && cols == nr {
 				kn.fn(kb, ap, bp, &c[off], ldc, alpha, beta)
+				continue
+			}
+			if kn.edge != nil {
+				kn.edge(kb, ap, bp, &c[off], ldc, alpha, beta, rows, cols)
 				continue
 			}
 			kn.fn(kb, ap, bp, &ws.tmp[0], nr, alpha, 0)

@@ -26,11 +26,15 @@ type kernelSpec struct {
 	mr     int    // rows of the tile
 	nrv    int    // registers per row (nr = nrv*width)
 	unroll int    // k steps per loop iteration
+	// edge makes the kernel take rows and cols and write only that corner
+	// of the tile, with AVX-512 store masks (needs nr <= 64).
+	edge bool
 }
 
 var specs = []kernelSpec{
 	{name: "kernelAVX2", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4},
 	{name: "kernelAVX512", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4},
+	{name: "kernelAVX512Edge", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4, edge: true},
 }
 
 func main() {
@@ -57,9 +61,15 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 	nr := s.nrv * s.width
 	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
 
-	fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32)\n", s.name)
-	fmt.Fprintf(w, "// Tile %d×%d.\n", s.mr, nr)
-	fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-48\n", s.name)
+	if s.edge {
+		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)\n", s.name)
+		fmt.Fprintf(w, "// Tile %d×%d, writing only its first rows×cols corner.\n", s.mr, nr)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-64\n", s.name)
+	} else {
+		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32)\n", s.name)
+		fmt.Fprintf(w, "// Tile %d×%d.\n", s.mr, nr)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-48\n", s.name)
+	}
 	p("MOVQ k+0(FP), CX")
 	p("MOVQ a+8(FP), AX")
 	p("MOVQ b+16(FP), BX")
@@ -123,29 +133,57 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 			p("VMULPS %s, %s, %s", alpha, acc(i, v), acc(i, v))
 		}
 	}
+	// mask(v) is the store mask of register v of a row: K1, K2, ... hold
+	// the lanes below cols, from a cols-bit mask built in R12.
+	mask := func(v int) string { return "" }
+	if s.edge {
+		p("MOVQ cols+56(FP), CX")
+		p("MOVQ $1, R12")
+		p("SHLQ CX, R12")
+		p("DECQ R12")
+		for v := 0; v < s.nrv; v++ {
+			p("KMOVW R12, K%d", v+1)
+			if v < s.nrv-1 {
+				p("SHRQ $%d, R12", s.width)
+			}
+		}
+		mask = func(v int) string { return fmt.Sprintf("K%d, ", v+1) }
+		p("MOVQ rows+48(FP), R13")
+	}
+	// nextRow moves DX to the next row of C, or leaves when the rows of an
+	// edge tile are done.
+	nextRow := func(i int) {
+		if i == s.mr-1 {
+			return
+		}
+		if s.edge {
+			p("DECQ R13")
+			p("JZ %s_done", s.name)
+		}
+		p("ADDQ R8, DX")
+	}
 	// beta == 0 must not read C: it may hold NaN or Inf garbage.
 	p("MOVL beta+44(FP), R11")
 	p("SHLL $1, R11") // drop the sign bit so -0 counts as zero
 	p("JZ %s_overwrite", s.name)
 	for i := 0; i < s.mr; i++ {
 		for v := 0; v < s.nrv; v++ {
-			p("VFMADD231PS %d(DX), %s, %s", v*vbytes, beta, acc(i, v))
-			p("VMOVUPS %s, %d(DX)", acc(i, v), v*vbytes)
+			p("VFMADD231PS %d(DX), %s, %s%s", v*vbytes, beta, mask(v), acc(i, v))
+			p("VMOVUPS %s, %s%d(DX)", acc(i, v), mask(v), v*vbytes)
 		}
-		if i < s.mr-1 {
-			p("ADDQ R8, DX")
-		}
+		nextRow(i)
 	}
 	p("VZEROUPPER")
 	p("RET")
 	fmt.Fprintf(w, "%s_overwrite:\n", s.name)
 	for i := 0; i < s.mr; i++ {
 		for v := 0; v < s.nrv; v++ {
-			p("VMOVUPS %s, %d(DX)", acc(i, v), v*vbytes)
+			p("VMOVUPS %s, %s%d(DX)", acc(i, v), mask(v), v*vbytes)
 		}
-		if i < s.mr-1 {
-			p("ADDQ R8, DX")
-		}
+		nextRow(i)
+	}
+	if s.edge {
+		fmt.Fprintf(w, "%s_done:\n", s.name)
 	}
 	p("VZEROUPPER")
 	p("RET")

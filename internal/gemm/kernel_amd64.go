@@ -17,6 +17,9 @@ func kernelAVX2(k int, a, b, c *float32, ldc int, alpha, beta float32)
 //go:noescape
 func kernelAVX512(k int, a, b, c *float32, ldc int, alpha, beta float32)
 
+//go:noescape
+func kernelAVX512Edge(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)
+
 // cpuKernels lists the kernels this CPU and operating system can run, best
 // first. A kernel is usable only when the CPU has the instructions and the OS
 // saves the registers they use across context switches (XCR0).
@@ -52,7 +55,7 @@ func cpuKernels() []kernel {
 	}
 	ks := []kernel{{name: "avx2", mr: 6, nr: 16, fn: kernelAVX2}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
-		ks = append([]kernel{{name: "avx512", mr: 14, nr: 32, fn: kernelAVX512}}, ks...)
+		ks = append([]kernel{{name: "avx512", mr: 14, nr: 32, fn: kernelAVX512, edge: kernelAVX512Edge}}, ks...)
 	}
 	return ks
 }
