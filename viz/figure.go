@@ -32,6 +32,7 @@ type Figure struct {
 	desc   string // the bundle's text/plain
 	width  int    // default size in pixels
 	height int
+	size   func(o *options) (width, height int) // if set, the default size
 	opts   options
 	draw   func(c draw.Canvas, o *options)
 }
@@ -66,6 +67,9 @@ func (f *Figure) String() string { return f.desc }
 func (f *Figure) Size() (width, height int) {
 	if f.opts.width > 0 {
 		return f.opts.width, f.opts.height
+	}
+	if f.size != nil {
+		return f.size(&f.opts)
 	}
 	return f.width, f.height
 }

@@ -210,10 +210,9 @@ func FeatureMaps(t *tensorlib.Tensor, n int, opts ...Option) *Figure {
 	f := newFigure("", 0, 0, func(c draw.Canvas, o *options) {
 		drawMaps(c, o, data, maps)
 	}, opts)
-	cols, rows := gridShape(n, f.opts.columns)
-	f.width, f.height = cols*120+int(colorBarWidth/vg.Inch*DPI)+20, rows*120+10
-	if f.opts.title != "" {
-		f.height += 24
+	f.size = func(o *options) (int, int) {
+		cols, rows := gridShape(n, o.columns)
+		return cols*120 + int(colorBarWidth/vg.Inch*DPI) + 20, rows*120 + 10 + titleHeight(o)
 	}
 	lo, hi := finiteRange(data)
 	m := chooseColorMap(data, &f.opts)
@@ -238,7 +237,8 @@ func drawMaps(c draw.Canvas, o *options, all []float64, maps []grid) {
 	m := chooseColorMap(all, o)
 	c = drawTitle(c, o.title)
 	cols, rows := gridShape(len(maps), o.columns)
-	area := draw.Crop(c, 0, -colorBarWidth-10*vg.Inch/DPI, 0, 0)
+	// The bottom margin leaves room for the colour bar's lowest label.
+	area := draw.Crop(c, 0, -colorBarWidth-10*vg.Inch/DPI, 6*vg.Inch/DPI, 0)
 	tiles := draw.Tiles{Cols: cols, Rows: rows, PadX: vg.Points(4), PadY: vg.Points(2), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(4)}
 	top, bottom := area.Min.Y, area.Max.Y
 	for i, g := range maps {
@@ -260,13 +260,21 @@ func drawMaps(c draw.Canvas, o *options, all []float64, maps []grid) {
 	drawColorBar(bar, m)
 }
 
+// titleHeight is the height in pixels that drawTitle takes for o's title.
+func titleHeight(o *options) int {
+	if o.title == "" {
+		return 0
+	}
+	return 30
+}
+
 // drawTitle draws a figure title at the top of c and returns the rest of c.
 func drawTitle(c draw.Canvas, title string) draw.Canvas {
 	if title == "" {
 		return c
 	}
-	sty := textStyle(12, draw.XCenter, draw.YTop)
-	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(3)}, title)
-	h := sty.Rectangle(title).Size().Y + vg.Points(7)
+	sty := textStyle(14, draw.XCenter, draw.YTop)
+	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(4)}, title)
+	h := sty.Rectangle(title).Size().Y + vg.Points(10)
 	return draw.Crop(c, 0, 0, 0, -h)
 }
