@@ -147,8 +147,8 @@ func TestGolden(t *testing.T) {
 	rgb := make([]float32, 3*16*16)
 	for r := range 16 {
 		for c := range 16 {
-			rgb[r*16+c] = float32(r) / 15           // red grows downwards
-			rgb[256+r*16+c] = float32(c) / 15       // green grows rightwards
+			rgb[r*16+c] = float32(r) / 15          // red grows downwards
+			rgb[256+r*16+c] = float32(c) / 15      // green grows rightwards
 			rgb[512+r*16+c] = float32((r+c)%2) / 2 // blue checks
 		}
 	}
