@@ -1,6 +1,6 @@
 module github.com/gohooks/gohooks
 
-go 1.26
+go 1.26.0
 
 require gonum.org/v1/gonum v0.17.0
 
@@ -16,6 +16,8 @@ require (
 	github.com/traefik/yaegi v0.16.2-0.20260209085605-fcb76d1ece0c // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sync v0.16.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.47.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 	gonum.org/v1/plot v0.17.0 // indirect
 )

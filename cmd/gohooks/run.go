@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/gohooks/gohooks/notebook"
+)
+
+// runNotebook is `gohooks run`: it executes a notebook's code cells in one
+// Go session and writes their outputs into the notebook.
+func runNotebook(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gohooks run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "write the executed notebook to `FILE` instead of over NOTEBOOK")
+	allowErrors := fs.Bool("allow-errors", false, "run every cell even after one fails, and exit 0")
+	timeout := fs.Float64("timeout", 0, "stop a cell that runs longer than `S` seconds (0: no limit)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: gohooks run NOTEBOOK [--out FILE] [--allow-errors] [--timeout S]\n\n"+
+			"Runs the code cells of NOTEBOOK (.ipynb) top to bottom in one Go session, the\n"+
+			"same session the Jupyter kernel uses, and saves their outputs into the\n"+
+			"notebook. A line per cell goes to standard error. At the first failed cell\n"+
+			"the notebook is saved with its outputs so far and the exit status is 1.\n\n")
+		fs.PrintDefaults()
+	}
+	// Accept flags before and after the notebook name.
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		paths = append(paths, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(paths) != 1 {
+		fs.Usage()
+		return 2
+	}
+	if *timeout < 0 {
+		fmt.Fprintln(stderr, "gohooks run: --timeout must not be negative")
+		return 2
+	}
+	in := paths[0]
+	dest := in
+	if *out != "" {
+		dest = *out
+	}
+	nb, err := notebook.ReadFile(in)
+	if err != nil {
+		fmt.Fprintln(stderr, "gohooks run:", err)
+		return 1
+	}
+	backend, err := newBackend()
+	if err != nil {
+		fmt.Fprintln(stderr, "gohooks run:", err)
+		return 1
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	start := time.Now()
+	runErr := notebook.Run(ctx, nb, backend, notebook.Options{
+		AllowErrors: *allowErrors,
+		Timeout:     time.Duration(*timeout * float64(time.Second)),
+		Progress:    stderr,
+	})
+	backend.Close()
+	setLanguageInfo(nb)
+	if err := notebook.WriteFile(dest, nb); err != nil {
+		fmt.Fprintln(stderr, "gohooks run:", err)
+		return 1
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "gohooks run: %s: %v\ngohooks run: wrote the outputs so far to %s\n", in, runErr, dest)
+		return 1
+	}
+	fmt.Fprintf(stderr, "gohooks run: %d code cells in %.1fs, wrote %s\n", len(nb.CodeCells()), time.Since(start).Seconds(), dest)
+	return 0
+}
+
+// setLanguageInfo records the language as the kernel reports it in
+// kernel_info, so a notebook run here and one run in Jupyter carry the same
+// metadata.
+func setLanguageInfo(nb *notebook.Notebook) {
+	li, _ := nb.Metadata["language_info"].(map[string]any)
+	if li == nil {
+		li = map[string]any{}
+	}
+	li["name"] = "go"
+	li["version"] = strings.TrimPrefix(runtime.Version(), "go")
+	li["mimetype"] = "text/x-go"
+	li["file_extension"] = ".go"
+	li["pygments_lexer"] = "go"
+	li["codemirror_mode"] = "go"
+	li["nbconvert_exporter"] = "script"
+	nb.Metadata["language_info"] = li
+}
