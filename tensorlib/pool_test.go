@@ -72,6 +72,16 @@ func TestMaxPool2dTiesGoToFirstMaximumAndOverlapsAdd(t *testing.T) {
 	y.BackwardWith(New([]float32{1, 2, 3, 4}, 1, 1, 2, 2))
 	netClose(t, "x.grad", x.Grad(), []float64{0, 0, 0, 0, 10, 0, 0, 0, 0})
 
+	// -0 and +0 are equal: the first one is the maximum, sign and all.
+	negZero := float32(math.Copysign(0, -1))
+	x = New([]float32{negZero, 0, 0, negZero}, 1, 1, 2, 2).SetRequiresGrad(true)
+	y = MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
+	if v := y.Item(); v != 0 || !math.Signbit(float64(v)) {
+		t.Errorf("max of [-0 +0 +0 -0] = %v (sign bit %v), want the first, -0", v, math.Signbit(float64(v)))
+	}
+	y.Backward()
+	netClose(t, "x.grad", x.Grad(), []float64{1, 0, 0, 0})
+
 	// With padding 1 each 2×2 window holds one real element, which beats
 	// the -Inf padding even when it is negative.
 	x = New([]float32{-3, -1, -1, -3}, 1, 1, 2, 2).SetRequiresGrad(true)
@@ -83,13 +93,14 @@ func TestMaxPool2dTiesGoToFirstMaximumAndOverlapsAdd(t *testing.T) {
 
 func TestMaxPool2dPropagatesNaN(t *testing.T) {
 	nan := float32(math.NaN())
-	x := New([]float32{1, nan, 3, 4}, 1, 1, 2, 2).SetRequiresGrad(true)
+	// As in PyTorch, the last NaN of the window takes the gradient.
+	x := New([]float32{1, nan, 3, nan}, 1, 1, 2, 2).SetRequiresGrad(true)
 	y := MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
 	if v := y.Item(); v == v {
 		t.Errorf("max of a window with NaN = %v, want NaN", v)
 	}
 	y.Backward()
-	netClose(t, "x.grad", x.Grad(), []float64{0, 1, 0, 0})
+	netClose(t, "x.grad", x.Grad(), []float64{0, 0, 0, 1})
 }
 
 func TestAvgPool2dCountsPaddingAsZeros(t *testing.T) {
