@@ -68,10 +68,10 @@ func (g *poolGeom) window(oy, ox int) (y0, y1, x0, x1 int) {
 // MaxPool2d takes the maximum over each kernel window of each [H, W] plane
 // of x, which is [N, C, H, W] or [C, H, W], like PyTorch's
 // torch.nn.functional.max_pool2d (dilation 1, ceil_mode=False). Padding
-// counts as -Inf; NaN wins over any number (the last NaN of a window, as
-// in PyTorch). The gradient of each output goes
-// to the position of its window's first maximum in row-major order, and
-// windows that overlap add up at a shared position. Its gradient node is
+// counts as -Inf. The gradient of each output goes to the position of its
+// window's first maximum in row-major order, and windows that overlap add
+// up at a shared position. NaN beats every number (the last NaN of a window
+// takes the gradient, as in PyTorch). Its gradient node is
 // MaxPool2DWithIndicesBackward0.
 func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	g, shape := poolGeometry("MaxPool2d", x, kernel, opt)
