@@ -349,16 +349,19 @@ func BatchNorm2d(numFeatures int, opts ...Option) *Module {
 // "1", ..., and Forward passes its input through them in order.
 func Sequential(modules ...*Module) *Module {
 	m := NewModule("Sequential", func(self *Module, x ...*Tensor) *Tensor {
-		if len(self.children) == 0 {
-			return oneInput("Sequential", x)
-		}
 		var out *Tensor
-		for i, c := range self.children {
-			if i == 0 {
-				out = c.m.Forward(x...)
-			} else {
+		first := true
+		for _, c := range self.children {
+			switch {
+			case c.m == nil:
+			case first:
+				out, first = c.m.Forward(x...), false
+			default:
 				out = c.m.Forward(out)
 			}
+		}
+		if first {
+			return oneInput("Sequential", x)
 		}
 		return out
 	})

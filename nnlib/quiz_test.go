@@ -211,3 +211,52 @@ Model(
 		t.Fatalf("Doc = %q", qm.Doc)
 	}
 }
+
+// Section 5 without the toolkit and the figures: the feature shapes the
+// capture cell prints, and the gradient the backward-hook cell displays.
+func TestQuizHooksAtWork(t *testing.T) {
+	net := nnlib.Sequential(
+		nnlib.Conv2d(1, 8, 3, nnlib.Padding(1)), nnlib.ReLU(), nnlib.MaxPool2d(2),
+		nnlib.Conv2d(8, 16, 3, nnlib.Padding(1)), nnlib.ReLU(), nnlib.MaxPool2d(2),
+		nnlib.Flatten(), nnlib.Linear(16*7*7, 10),
+	)
+	img, label := nnlib.FashionMNIST().Sample(0)
+	feats := map[string]*tensorlib.Tensor{}
+	var handles []*tensorlib.Handle
+	for _, name := range []string{"0", "3"} {
+		name := name
+		handles = append(handles, net.GetSubmodule(name).RegisterForwardHook(func(m *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
+			feats[name] = out
+			return nil
+		}))
+	}
+	net.Forward(img)
+	for _, h := range handles {
+		h.Remove()
+	}
+	if got := fmt.Sprintln(feats["0"].Shape(), feats["3"].Shape(), label); got != "[1 8 28 28] [1 16 14 14] 9\n" {
+		t.Fatalf("capture cell printed %q", got)
+	}
+
+	var gradOut *tensorlib.Tensor
+	h := net.GetSubmodule("3").RegisterFullBackwardHook(func(m *nnlib.Module, gradIn, gOut []*tensorlib.Tensor) []*tensorlib.Tensor {
+		gradOut = gOut[0]
+		return nil
+	})
+	var out3 *tensorlib.Tensor
+	net.GetSubmodule("3").RegisterForwardHook(func(m *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
+		out3 = out
+		return nil
+	})
+	out := net.Forward(img)
+	out3.RetainGrad()
+	loss := nnlib.CrossEntropyLoss(out, tensorlib.Tensor1(9))
+	loss.Backward()
+	h.Remove()
+	if gradOut == nil || fmt.Sprint(gradOut.Shape()) != "[1 16 14 14]" {
+		t.Fatalf("gradOut %v", gradOut)
+	}
+	// The module hook's gradOut is the gradient of the conv's output, the
+	// tensor the forward hook saw (wrapped after it, so its grad is the same).
+	checkClose(t, "gradOut", gradOut, out3.Grad().Data())
+}
