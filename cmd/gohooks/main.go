@@ -5,6 +5,8 @@
 //	gohooks install [--user | --sys-prefix | --prefix DIR]
 //	gohooks kernel CONNECTION_FILE
 //	gohooks worker
+//	gohooks run NOTEBOOK
+//	gohooks console
 //	gohooks version
 package main
 
@@ -79,8 +81,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runKernel(rest)
 	case "worker":
 		err = runWorker(rest)
-	case "run", "console":
-		err = fmt.Errorf("%q is not available yet in this version of gohooks", cmd)
+	case "run":
+		return runNotebook(rest, stdout, stderr)
+	case "console":
+		return runConsole(rest, os.Stdin, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "gohooks: unknown command %q\n\n%s", cmd, usage)
 		return 2

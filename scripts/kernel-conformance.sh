@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the official Jupyter kernel test suite (Debian's
+# python3-jupyter-kernel-test) against gohooks: builds the binary, installs
+# the kernelspec into a temporary Jupyter data directory, and runs
+# scripts/test_kernel.py with /usr/bin/python3. Fails unless every test
+# passes and none is skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+py=/usr/bin/python3
+missing=()
+"$py" -c 'import jupyter_kernel_test' 2>/dev/null || missing+=(python3-jupyter-kernel-test)
+"$py" -c 'import jupyter_client' 2>/dev/null || missing+=(python3-jupyter-client)
+if [ ${#missing[@]} -gt 0 ]; then
+	echo "installing ${missing[*]} with apt-get"
+	sudo=""
+	[ "$(id -u)" = 0 ] || sudo="sudo"
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+fi
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/gohooks" ./cmd/gohooks
+
+# Only our kernelspec is visible, and history goes to the temporary directory.
+export JUPYTER_DATA_DIR="$tmp/data"
+export JUPYTER_PATH="$tmp/data"
+export JUPYTER_RUNTIME_DIR="$tmp/runtime"
+export JUPYTER_CONFIG_DIR="$tmp/config"
+export JUPYTER_PLATFORM_DIRS=1
+"$tmp/gohooks" install --user
+
+cd scripts
+"$py" test_kernel.py
