@@ -34,3 +34,45 @@ func BenchmarkSgemm(b *testing.B) {
 func BenchmarkSgemmGonum(b *testing.B) {
 	benchSquare(b, gonumSgemm)
 }
+
+// The products inside one sample of the notebook CNN (batch 64; conv
+// 1→8 at 28×28 and 8→16 at 14×14 as im2col GEMMs, then Linear 784→10 on
+// the whole batch): small and skinny, where packing overhead shows.
+var cnnShapes = []struct {
+	name           string
+	transA, transB bool
+	m, n, k        int
+}{
+	{"conv1_fwd", false, false, 8, 784, 9},
+	{"conv1_dw", false, true, 8, 9, 784},
+	{"conv2_fwd", false, false, 16, 196, 72},
+	{"conv2_dw", false, true, 16, 72, 196},
+	{"conv2_dx", true, false, 72, 196, 16},
+	{"linear_fwd", false, true, 64, 10, 784},
+	{"linear_dx", false, false, 64, 784, 10},
+	{"linear_dw", true, false, 10, 784, 64},
+}
+
+func benchShapes(b *testing.B, run func(p *problem)) {
+	for _, s := range cnnShapes {
+		b.Run(s.name, func(b *testing.B) {
+			p := newProblem(rand.New(rand.NewPCG(1, 1)), s.transA, s.transB, s.m, s.n, s.k, 0, 1, 0)
+			run(p)
+			b.ResetTimer()
+			for range b.N {
+				run(p)
+			}
+			b.ReportMetric(2*float64(s.m*s.n*s.k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+		})
+	}
+}
+
+func BenchmarkSgemmCNN(b *testing.B) {
+	benchShapes(b, func(p *problem) {
+		Sgemm(p.transA, p.transB, p.m, p.n, p.k, p.alpha, p.a, p.lda, p.b, p.ldb, p.beta, p.c, p.ldc)
+	})
+}
+
+func BenchmarkSgemmCNNGonum(b *testing.B) {
+	benchShapes(b, gonumSgemm)
+}

@@ -16,6 +16,12 @@ type kernel struct {
 	mr, nr int
 	fn     func(k int, a, b, c *float32, ldc int, alpha, beta float32)
 	edge   func(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)
+	// contig and strided, when the instruction set has masked loads and
+	// gathers, pack one sliver: steps rows of width floats, each holding
+	// lanes values read contiguously (step q at src + q*stride) or gathered
+	// (step q at src + q + idx[i]).
+	contig  func(dst, src *float32, steps, stride, lanes, width int)
+	strided func(dst, src *float32, steps int, idx *int32, lanes, width int)
 }
 
 // kernels are the micro-kernels this CPU runs, best first; empty means
@@ -36,6 +42,7 @@ const (
 type workspace struct {
 	a, b []float32 // packed A block and B panel
 	tmp  []float32 // one mr×nr tile for the edges of C
+	idx  [32]int32 // gather offsets for kernel.strided
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
@@ -94,14 +101,14 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 				beta = 1
 			}
 			ws.b = grow(ws.b, roundUp(nb, nr)*kb)
-			packB(ws.b, p, pc, kb, jc, nb, nr)
+			ws.packB(kn, p, pc, kb, jc, nb)
 			for ic := i0; ic < i1; ic += mc {
 				if interrupt.Requested() {
 					return false
 				}
 				mb := min(mc, i1-ic)
 				ws.a = grow(ws.a, roundUp(mb, mr)*kb)
-				packA(ws.a, p, ic, mb, pc, kb, mr)
+				ws.packA(kn, p, ic, mb, pc, kb)
 				ws.macro(kn, p, ic, mb, jc, nb, kb, beta)
 			}
 		}
@@ -146,6 +153,57 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, kb int, beta 
 	}
 }
 
+// maxGatherStride bounds the strides the gathering packer takes: its
+// offsets are int32 and the widest sliver spans 31 strides.
+const maxGatherStride = (1<<31 - 1) / 32
+
+// packA packs an mb×kb block of op(A) at (i0, p0) into ws.a, with the
+// kernel's packers when it has them.
+func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
+	mr := kn.mr
+	if kn.contig == nil || p.lda > maxGatherStride {
+		packA(ws.a, p, i0, mb, p0, kb, mr)
+		return
+	}
+	for s := 0; s < mb; s += mr {
+		rows := min(mr, mb-s)
+		d := &ws.a[s*kb]
+		if p.transA {
+			kn.contig(d, &p.a[p0*p.lda+i0+s], kb, p.lda, rows, mr)
+			continue
+		}
+		ws.setIdx(p.lda, rows)
+		kn.strided(d, &p.a[(i0+s)*p.lda+p0], kb, &ws.idx[0], rows, mr)
+	}
+}
+
+// packB packs a kb×nb panel of op(B) at (p0, j0) into ws.b, with the
+// kernel's packers when it has them.
+func (ws *workspace) packB(kn *kernel, p *problem, p0, kb, j0, nb int) {
+	nr := kn.nr
+	if kn.contig == nil || p.ldb > maxGatherStride {
+		packB(ws.b, p, p0, kb, j0, nb, nr)
+		return
+	}
+	for t := 0; t < nb; t += nr {
+		cols := min(nr, nb-t)
+		d := &ws.b[t*kb]
+		if !p.transB {
+			kn.contig(d, &p.b[p0*p.ldb+j0+t], kb, p.ldb, cols, nr)
+			continue
+		}
+		ws.setIdx(p.ldb, cols)
+		kn.strided(d, &p.b[(j0+t)*p.ldb+p0], kb, &ws.idx[0], cols, nr)
+	}
+}
+
+// setIdx sets the first n gather offsets to multiples of stride.
+func (ws *workspace) setIdx(stride, n int) {
+	for i := range ws.idx[:n] {
+		ws.idx[i] = int32(i * stride)
+	}
+}
+
 // packA copies rows [i0, i0+mb) and columns [p0, p0+kb) of op(A) into dst as
 // slivers of mr rows: sliver s holds, for each of the kb steps, mr values of
 // one column. Rows past the edge are zero.
@@ -171,9 +229,9 @@ func packA(dst []float32, p *problem, i0, mb, p0, kb, mr int) {
 			src := a[(i0+s+r)*lda+p0:][:kb]
 			scatter(d[r:], src, mr)
 		}
-		for r := rows; r < mr; r++ {
+		if rows < mr {
 			for q := 0; q < kb; q++ {
-				d[q*mr+r] = 0
+				clear(d[q*mr+rows : (q+1)*mr])
 			}
 		}
 	}
@@ -204,9 +262,9 @@ func packB(dst []float32, p *problem, p0, kb, j0, nb, nr int) {
 			src := b[(j0+t+c)*ldb+p0:][:kb]
 			scatter(d[c:], src, nr)
 		}
-		for c := cols; c < nr; c++ {
+		if cols < nr {
 			for q := 0; q < kb; q++ {
-				d[q*nr+c] = 0
+				clear(d[q*nr+cols : (q+1)*nr])
 			}
 		}
 	}

@@ -55,7 +55,19 @@ func cpuKernels() []kernel {
 	}
 	ks := []kernel{{name: "avx2", mr: 6, nr: 16, fn: kernelAVX2}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
-		ks = append([]kernel{{name: "avx512", mr: 14, nr: 32, fn: kernelAVX512, edge: kernelAVX512Edge}}, ks...)
+		ks = append([]kernel{{
+			name: "avx512", mr: 14, nr: 32,
+			fn: kernelAVX512, edge: kernelAVX512Edge,
+			contig: packContigAVX512, strided: packStridedAVX512,
+		}}, ks...)
 	}
 	return ks
 }
+
+// The AVX-512 packers are in pack_amd64.s; see packSliver.
+
+//go:noescape
+func packContigAVX512(dst, src *float32, steps, stride, lanes, width int)
+
+//go:noescape
+func packStridedAVX512(dst, src *float32, steps int, idx *int32, lanes, width int)
