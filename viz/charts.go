@@ -169,6 +169,15 @@ func drawLines(c draw.Canvas, o *options, series []Series) {
 			p.Legend.Add(s.Name, l)
 		}
 	}
+	if o.logY && !(p.Y.Min > 0 && p.Y.Max > p.Y.Min) {
+		// A log axis needs a positive, non-empty range: give one to a
+		// chart with no point or a single level yet.
+		if p.Y.Max > 0 {
+			p.Y.Min, p.Y.Max = p.Y.Max/10, p.Y.Max*10
+		} else {
+			p.Y.Min, p.Y.Max = 0.1, 1
+		}
+	}
 	p.Draw(c)
 }
 

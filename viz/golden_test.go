@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gohooks/gohooks/tensorlib"
@@ -190,5 +191,20 @@ func TestGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { checkGolden(t, c.name, c.fig) })
+	}
+}
+
+func TestComparePNGDetectsChanges(t *testing.T) {
+	a := Heatmap(tensorlib.New(wave(8, 8, 0), 8, 8)).PNG()
+	b := Heatmap(tensorlib.New(wave(8, 8, 0.3), 8, 8)).PNG()
+	if d := comparePNG(a, a); d != "" {
+		t.Errorf("an image differs from itself: %s", d)
+	}
+	if d := comparePNG(a, b); !strings.Contains(d, "pixels") {
+		t.Errorf("different heatmaps compare equal (%q)", d)
+	}
+	c := Heatmap(tensorlib.New(wave(8, 8, 0), 8, 8), Size(300, 300)).PNG()
+	if d := comparePNG(a, c); !strings.HasPrefix(d, "size") {
+		t.Errorf("different sizes compare equal (%q)", d)
 	}
 }

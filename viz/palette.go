@@ -171,23 +171,20 @@ func niceTicks(lo, hi float64, target int) []tick {
 		}
 	}
 	decimals := max(0, -int(math.Floor(math.Log10(step)+1e-9)))
+	// One style for the whole axis: exponent form when the numbers are very
+	// large or the step very small.
+	exp := math.Max(math.Abs(lo), math.Abs(hi)) >= 1e6 || decimals > 4
 	var ticks []tick
 	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
 		v := k * step
 		if v == 0 {
 			v = 0 // no "-0"
 		}
-		ticks = append(ticks, tick{v, formatTick(v, decimals)})
+		label := strconv.FormatFloat(v, 'f', decimals, 64)
+		if exp {
+			label = strconv.FormatFloat(v, 'g', 3, 64)
+		}
+		ticks = append(ticks, tick{v, label})
 	}
 	return ticks
-}
-
-// formatTick formats v with decimals places, or in exponent form when the
-// number is very large or very small.
-func formatTick(v float64, decimals int) string {
-	a := math.Abs(v)
-	if a != 0 && (a >= 1e6 || decimals > 4) {
-		return strconv.FormatFloat(v, 'g', 3, 64)
-	}
-	return strconv.FormatFloat(v, 'f', decimals, 64)
 }
