@@ -147,17 +147,14 @@ func RegisterModuleFullBackwardHook(hook func(m *Module, gradIn, gradOut []*Tens
 	return addHook(&globalBackwardPost, hookEntry{bwPost: hook}, prepend, &globalMu)
 }
 
-// hooksFor returns the global hooks of a kind followed by the module's, as
-// a fresh slice, so that hooks may add or remove hooks while they run.
-func hooksFor(global *[]hookEntry, own []hookEntry) []hookEntry {
-	globalMu.Lock()
-	g := *global
-	globalMu.Unlock()
-	if len(g) == 0 && len(own) == 0 {
-		return nil
+// merge returns the global hooks of a kind followed by the module's, as a
+// fresh slice, so that hooks may add or remove hooks while they run.
+func merge(global, own []hookEntry) []hookEntry {
+	if len(global) == 0 {
+		return append([]hookEntry(nil), own...)
 	}
-	out := make([]hookEntry, 0, len(g)+len(own))
-	return append(append(out, g...), own...)
+	out := make([]hookEntry, 0, len(global)+len(own))
+	return append(append(out, global...), own...)
 }
 
 // Forward runs m on the inputs with its hooks, in PyTorch's order: forward
@@ -165,10 +162,12 @@ func hooksFor(global *[]hookEntry, own []hookEntry) []hookEntry {
 // there are full backward hooks, m's forward function, forward hooks
 // (global, then m's), and the identity node around the output.
 func (m *Module) Forward(in ...*Tensor) (out *Tensor) {
-	pre := hooksFor(&globalForwardPre, m.forwardPre)
-	post := hooksFor(&globalForwardPost, m.forwardPost)
-	bwPre := hooksFor(&globalBackwardPre, m.backwardPre)
-	bwPost := hooksFor(&globalBackwardPost, m.backwardPost)
+	globalMu.Lock()
+	pre := merge(globalForwardPre, m.forwardPre)
+	post := merge(globalForwardPost, m.forwardPost)
+	bwPre := merge(globalBackwardPre, m.backwardPre)
+	bwPost := merge(globalBackwardPost, m.backwardPost)
+	globalMu.Unlock()
 
 	args := in
 	for _, h := range pre {
@@ -182,12 +181,14 @@ func (m *Module) Forward(in ...*Tensor) (out *Tensor) {
 		args = bw.setupInput(args)
 	}
 
-	called := make([]bool, len(post))
-	hasAlways := false
+	var called []bool
 	for _, h := range post {
-		hasAlways = hasAlways || h.always
+		if h.always {
+			called = make([]bool, len(post))
+			break
+		}
 	}
-	if hasAlways {
+	if called != nil {
 		defer func() {
 			r := recover()
 			if r == nil {
@@ -211,7 +212,9 @@ func (m *Module) Forward(in ...*Tensor) (out *Tensor) {
 
 	out = m.forward(m, args...)
 	for i, h := range post {
-		called[i] = true
+		if called != nil {
+			called[i] = true
+		}
 		if r := h.post(m, args, out); r != nil {
 			out = r
 		}
