@@ -266,6 +266,15 @@ func validRange(n, stride, off, size int) (lo, hi int) {
 // position sees through kernel tap (i, j) of channel c, zero in the padding.
 // Every element of col is written.
 func im2col(g *convGeom, x, col []float32) {
+	if g.shifted() {
+		im2colShifted(g, x, col)
+	} else {
+		im2colRows(g, x, col)
+	}
+}
+
+// im2colRows is im2col for any geometry, one output row at a time.
+func im2colRows(g *convGeom, x, col []float32) {
 	hw := g.h * g.w
 	for c := 0; c < g.cinG; c++ {
 		plane := x[c*hw : (c+1)*hw]
@@ -301,6 +310,15 @@ func im2col(g *convGeom, x, col []float32) {
 // col2im is the adjoint of im2col: it adds each element of col into the
 // input position it was read from, so taps that share an input add up.
 func col2im(g *convGeom, col, x []float32) {
+	if g.shifted() {
+		col2imShifted(g, col, x)
+	} else {
+		col2imRows(g, col, x)
+	}
+}
+
+// col2imRows is col2im for any geometry, one output row at a time.
+func col2imRows(g *convGeom, col, x []float32) {
 	hw := g.h * g.w
 	for c := 0; c < g.cinG; c++ {
 		plane := x[c*hw : (c+1)*hw]
@@ -331,6 +349,92 @@ func col2im(g *convGeom, col, x []float32) {
 							dst[ox*g.sw+xoff] += src[ox]
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// shifted reports whether every row of the column matrix is its input
+// plane shifted by a constant offset: stride 1 and an output as wide as the
+// input (a "same" convolution), so that output position q of a tap reads
+// input position q + shift wherever it reads the input at all. Whole rows
+// then move with one copy instead of one per output row.
+func (g *convGeom) shifted() bool {
+	return g.sh == 1 && g.sw == 1 && g.ow == g.w
+}
+
+// tapRange returns, for kernel tap (i, j), the shift from output to input
+// position and the output positions [a, b) from the first to the last that
+// read the input; between them, the columns outside [lo, hi) of each row
+// read padding. ok is false when the tap reads only padding.
+func (g *convGeom) tapRange(i, j int) (shift, a, b, lo, hi int, ok bool) {
+	yoff, xoff := i*g.dh-g.ph, j*g.dw-g.pw
+	ylo, yhi := validRange(g.oh, 1, yoff, g.h)
+	lo, hi = validRange(g.ow, 1, xoff, g.w)
+	if ylo >= yhi || lo >= hi {
+		return 0, 0, 0, 0, 0, false
+	}
+	return yoff*g.w + xoff, ylo*g.ow + lo, (yhi-1)*g.ow + hi, lo, hi, true
+}
+
+// clearGaps zeroes, in a column row that is valid from a to b, the padding
+// columns between consecutive valid rows: the end of one row and the start
+// of the next are adjacent in memory.
+func clearGaps(g *convGeom, row []float32, a, b, lo, hi int) {
+	if lo == 0 && hi == g.ow {
+		return
+	}
+	for end := a - lo + hi; end < b; end += g.ow {
+		gap := row[end : end+g.ow-hi+lo]
+		for k := range gap {
+			gap[k] = 0
+		}
+	}
+}
+
+func im2colShifted(g *convGeom, x, col []float32) {
+	hw := g.h * g.w
+	for c := 0; c < g.cinG; c++ {
+		plane := x[c*hw : (c+1)*hw]
+		for i := 0; i < g.kh; i++ {
+			for j := 0; j < g.kw; j++ {
+				r := (c*g.kh+i)*g.kw + j
+				row := col[r*g.p : (r+1)*g.p]
+				shift, a, b, lo, hi, ok := g.tapRange(i, j)
+				if !ok {
+					clear(row)
+					continue
+				}
+				clear(row[:a])
+				copy(row[a:b], plane[a+shift:b+shift])
+				clear(row[b:])
+				clearGaps(g, row, a, b, lo, hi)
+			}
+		}
+	}
+}
+
+// col2imShifted is col2im for shifted geometries. It zeroes the padding
+// columns of col (a scratch buffer) so that each tap adds into the input
+// with one loop.
+func col2imShifted(g *convGeom, col, x []float32) {
+	hw := g.h * g.w
+	for c := 0; c < g.cinG; c++ {
+		plane := x[c*hw : (c+1)*hw]
+		for i := 0; i < g.kh; i++ {
+			for j := 0; j < g.kw; j++ {
+				r := (c*g.kh+i)*g.kw + j
+				row := col[r*g.p : (r+1)*g.p]
+				shift, a, b, lo, hi, ok := g.tapRange(i, j)
+				if !ok {
+					continue
+				}
+				clearGaps(g, row, a, b, lo, hi)
+				d := plane[a+shift : b+shift]
+				s := row[a:b]
+				for k := range d {
+					d[k] += s[k]
 				}
 			}
 		}

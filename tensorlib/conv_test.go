@@ -164,6 +164,8 @@ var convCases = []struct {
 	{"groups", []int{2, 4, 5, 5}, []int{6, 2, 3, 3}, false, ConvOptions{Stride: [2]int{2, 2}, Padding: [2]int{1, 1}, Groups: 2}},
 	{"pointwise", []int{2, 4, 3, 3}, []int{6, 2, 1, 1}, true, ConvOptions{Groups: 2}},
 	{"depthwise", []int{1, 3, 4, 4}, []int{3, 1, 2, 2}, true, ConvOptions{Stride: [2]int{1, 2}, Padding: [2]int{1, 1}, Dilation: [2]int{2, 2}, Groups: 3}},
+	{"same", []int{2, 2, 5, 4}, []int{3, 2, 3, 3}, true, ConvOptions{Padding: [2]int{1, 1}}},
+	{"same_tall_pad", []int{1, 2, 4, 3}, []int{2, 2, 1, 3}, false, ConvOptions{Padding: [2]int{1, 1}}},
 }
 
 // convInputs builds the generator's x, w and b for a case, as leaves that
@@ -314,6 +316,40 @@ func TestConv2dRejectsBadShapes(t *testing.T) {
 	netPanics(t, "bias of shape [3] for 2 output channels", func() { Conv2d(x, Zeros(2, 4, 3, 3), Zeros(3), ConvOptions{}) })
 	netPanics(t, "larger than the padded input", func() { Conv2d(x, Zeros(2, 4, 7, 7), nil, ConvOptions{}) })
 	netPanics(t, "input of shape [4 5] is not [N C H W]", func() { Conv2d(Zeros(4, 5), Zeros(2, 4, 3, 3), nil, ConvOptions{}) })
+}
+
+// The one-copy unfolding of "same" convolutions must agree with the
+// row-by-row one, and so must its adjoint.
+func TestShiftedIm2colMatchesRowByRow(t *testing.T) {
+	for _, c := range []struct{ h, w, kh, kw, ph, pw, dh, dw int }{
+		{5, 4, 3, 3, 1, 1, 1, 1},
+		{4, 3, 1, 3, 1, 1, 1, 1},
+		{6, 7, 3, 5, 0, 2, 1, 1},
+		{3, 5, 5, 3, 4, 2, 2, 2},
+		{2, 2, 5, 5, 3, 2, 1, 1},
+		{7, 6, 2, 3, 0, 2, 1, 2},
+	} {
+		g := convGeometry(Zeros(1, 2, c.h, c.w), Zeros(1, 2, c.kh, c.kw), nil,
+			ConvOptions{Padding: [2]int{c.ph, c.pw}, Dilation: [2]int{c.dh, c.dw}})
+		if !g.shifted() {
+			t.Fatalf("%+v: geometry %+v is not shifted", c, g)
+		}
+		x := netWave(0.1, 1, 0, 2*c.h*c.w).data
+		want := make([]float32, g.k*g.p)
+		got := make([]float32, g.k*g.p)
+		fill(got, 42) // every element must be written
+		im2colRows(&g, x, want)
+		im2colShifted(&g, x, got)
+		if !sameValues(got, want) {
+			t.Errorf("%+v: im2col\n got %v\nwant %v", c, got, want)
+		}
+		col := netWave(0.5, 1, 0, g.k*g.p).data
+		dxWant := make([]float32, len(x))
+		dxGot := make([]float32, len(x))
+		col2imRows(&g, append([]float32(nil), col...), dxWant)
+		col2imShifted(&g, col, dxGot)
+		netClose(t, fmt.Sprintf("%+v: col2im", c), fromData(dxGot, []int{len(x)}), toFloat64(dxWant))
+	}
 }
 
 func TestValidRange(t *testing.T) {
