@@ -24,7 +24,8 @@ import (
 //	Sequential: out [1 10]
 //
 // The model itself has no path and shows its class alone. A module called
-// twice prints twice. The hooks cover the modules the model has now; remove
+// twice prints twice. When forward panics, the modules it was inside print
+// "(no output)" as they unwind, which shows where it failed. The hooks cover the modules the model has now; remove
 // them with the returned group's Remove.
 func TraceShapes(model *nnlib.Module) *Group {
 	return traceShapes(model, nil)
