@@ -199,6 +199,27 @@ func TestWithoutPublisherNothingHappens(t *testing.T) {
 	}
 }
 
+// counting is a Bundler that counts how often it is rendered.
+type counting struct{ n *int }
+
+func (c counting) Bundle() Bundle { *c.n++; return Text("x") }
+
+func TestWithoutPublisherValuesAreNotRendered(t *testing.T) {
+	SetPublisher(nil)
+	n := 0
+	Show(counting{&n})
+	ShowID("id", counting{&n})
+	Update("id", counting{&n})
+	if n != 0 {
+		t.Errorf("rendered %d times without a publisher, want 0", n)
+	}
+	install(t)
+	Show(counting{&n})
+	if n != 1 {
+		t.Errorf("rendered %d times with a publisher, want 1", n)
+	}
+}
+
 func TestConcurrentShowReachesPublisherOneAtATime(t *testing.T) {
 	r := install(t)
 	var wg sync.WaitGroup

@@ -28,6 +28,14 @@ func SetPublisher(p Publisher) {
 	mu.Unlock()
 }
 
+// active reports whether a publisher is installed, so that values are not
+// rendered (a figure's PNG, say) only to be dropped.
+func active() bool {
+	mu.Lock()
+	defer mu.Unlock()
+	return publisher != nil
+}
+
 // publish hands one message to the installed publisher, if any.
 func publish(f func(Publisher)) {
 	mu.Lock()
@@ -39,9 +47,9 @@ func publish(f func(Publisher)) {
 
 // Show displays v below the running cell, as BundleOf renders it. A nil v
 // shows nothing. Without a publisher (outside a kernel) Show does nothing and
-// returns.
+// returns, without rendering v.
 func Show(v any) {
-	if v == nil {
+	if v == nil || !active() {
 		return
 	}
 	b := BundleOf(v)
@@ -56,16 +64,22 @@ func ShowID(id string, v any) {
 	if id == "" {
 		panic("display: ShowID: empty display id")
 	}
+	if !active() {
+		return
+	}
 	b := BundleOf(v)
 	publish(func(p Publisher) { p.Display(b, id, false) })
 }
 
 // Update replaces every output shown with ShowID under id with v, wherever
 // that output is in the notebook, even in a cell that has finished. It panics
-// if id is empty. Without a publisher it does nothing.
+// if id is empty. Without a publisher it does nothing and does not render v.
 func Update(id string, v any) {
 	if id == "" {
 		panic("display: Update: empty display id")
+	}
+	if !active() {
+		return
 	}
 	b := BundleOf(v)
 	publish(func(p Publisher) { p.Display(b, id, true) })
