@@ -9,13 +9,14 @@ import (
 )
 
 // Captured holds what Capture and CaptureWithGrad recorded during one
-// forward (and backward) pass: each module's output by path, in the order
-// the outputs were produced, and with CaptureWithGrad the gradient of the
+// forward (and backward) pass: each module's output by path, in call
+// order, and with CaptureWithGrad the gradient of the
 // loss with respect to each of those outputs.
 type Captured struct {
 	model    *nnlib.Module
 	paths    []string // requested, in the order asked
-	order    []string // called, by first output
+	order    []string // called, by first call
+	called   map[string]bool
 	outs     map[string][]*tensorlib.Tensor
 	grads    map[string][]*tensorlib.Tensor
 	withGrad bool
@@ -23,7 +24,7 @@ type Captured struct {
 	loss     *tensorlib.Tensor
 }
 
-// Capture runs model.Forward(x) once with a forward hook on each module
+// Capture runs model.Forward(x) once with forward hooks on each module
 // named by paths (dotted paths as NamedModules gives them, "" for the model
 // itself; no paths means every module), removes the hooks, and returns the
 // outputs. The hooks are removed even when forward panics. A path that
@@ -67,6 +68,7 @@ func newCaptured(op string, model *nnlib.Module, paths []string, withGrad bool) 
 		model:    model,
 		outs:     map[string][]*tensorlib.Tensor{},
 		grads:    map[string][]*tensorlib.Tensor{},
+		called:   map[string]bool{},
 		withGrad: withGrad,
 	}
 	for _, nm := range mods {
@@ -79,7 +81,9 @@ func (c *Captured) run(x *tensorlib.Tensor, loss func(*tensorlib.Tensor) *tensor
 	g := &Group{}
 	defer g.Remove()
 	for _, p := range c.paths {
-		g.Add(c.model.GetSubmodule(p).RegisterForwardHook(c.hook(p)))
+		m := c.model.GetSubmodule(p)
+		g.Add(m.RegisterForwardPreHook(c.preHook(p)))
+		g.Add(m.RegisterForwardHook(c.hook(p)))
 	}
 	c.output = c.model.Forward(x)
 	if loss == nil {
@@ -98,11 +102,19 @@ func identity(in []*tensorlib.Tensor) []*tensorlib.Tensor {
 	return append([]*tensorlib.Tensor(nil), in...)
 }
 
-func (c *Captured) hook(path string) func(m *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
-	return func(m *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
-		if _, ok := c.outs[path]; !ok {
+// preHook records the order in which the captured modules are called.
+func (c *Captured) preHook(path string) func(m *nnlib.Module, in []*tensorlib.Tensor) []*tensorlib.Tensor {
+	return func(m *nnlib.Module, in []*tensorlib.Tensor) []*tensorlib.Tensor {
+		if !c.called[path] {
+			c.called[path] = true
 			c.order = append(c.order, path)
 		}
+		return nil
+	}
+}
+
+func (c *Captured) hook(path string) func(m *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
+	return func(m *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
 		var replaced *tensorlib.Tensor
 		if c.withGrad {
 			call := len(c.grads[path])
@@ -162,9 +174,9 @@ func (c *Captured) All(path string) []*tensorlib.Tensor {
 }
 
 // Names returns the captured paths whose modules were called, in the order
-// their outputs were produced, which is the order forward hooks fire: a
-// module after the modules it calls, so the model itself ("") comes last.
-// A module called several times is listed once, at its first output.
+// they were first called: a module before the modules it calls, so the model
+// itself ("") comes first, and for a Sequential model the order is
+// NamedModules order. A module called several times is listed once.
 func (c *Captured) Names() []string {
 	return append([]string(nil), c.order...)
 }

@@ -72,10 +72,10 @@ func TestCaptureRecordsHandComputedOutputs(t *testing.T) {
 	}
 }
 
-func TestCaptureWithoutPathsTakesEveryModuleInOutputOrder(t *testing.T) {
+func TestCaptureWithoutPathsTakesEveryModuleInCallOrder(t *testing.T) {
 	c := Capture(mlp(), mlpInput())
-	// Forward hooks fire when a module returns: the container last.
-	if got, want := c.Names(), []string{"0", "1", "2", ""}; !reflect.DeepEqual(got, want) {
+	// The container is called first, then its children.
+	if got, want := c.Names(), []string{"", "0", "1", "2"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Names() = %q, want %q", got, want)
 	}
 	wantValues(t, `Get("")`, c.Get(""), []int{1, 1}, 3.6)
@@ -83,7 +83,18 @@ func TestCaptureWithoutPathsTakesEveryModuleInOutputOrder(t *testing.T) {
 
 func TestCaptureNamesFollowCallOrderNotRequestOrder(t *testing.T) {
 	c := Capture(mlp(), mlpInput(), "2", "", "0")
-	if got, want := c.Names(), []string{"0", "2", ""}; !reflect.DeepEqual(got, want) {
+	if got, want := c.Names(), []string{"", "0", "2"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Names() = %q, want %q", got, want)
+	}
+	// A model that calls its children in the reverse of the order they were
+	// added: Names follows the calls, not NamedModules.
+	rev := nnlib.NewModule("Reverse", func(self *nnlib.Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
+		return self.Child("a").Forward(self.Child("b").Forward(x[0]))
+	})
+	rev.AddModule("a", nnlib.ReLU())
+	rev.AddModule("b", nnlib.Tanh())
+	c = Capture(rev, tensorlib.Tensor1(1))
+	if got, want := c.Names(), []string{"", "b", "a"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Names() = %q, want %q", got, want)
 	}
 }
