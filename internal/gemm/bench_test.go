@@ -76,3 +76,14 @@ func BenchmarkSgemmCNN(b *testing.B) {
 func BenchmarkSgemmCNNGonum(b *testing.B) {
 	benchShapes(b, gonumSgemm)
 }
+
+// BenchmarkSgemmKernel times each micro-kernel this CPU runs, so the AVX2
+// path is measured on AVX-512 machines too.
+func BenchmarkSgemmKernel(b *testing.B) {
+	for i := range kernels {
+		kn := &kernels[i]
+		b.Run(kn.name, func(b *testing.B) {
+			benchSquare(b, func(p *problem) { blocked(kn, p) })
+		})
+	}
+}

@@ -400,3 +400,41 @@ func TestBackendNamesTheCodeThatRuns(t *testing.T) {
 		t.Errorf("Backend() = %q, want the best kernel %q", got, kernels[0].name)
 	}
 }
+
+// tensorlib calls Sgemm from several goroutines at once; products big
+// enough to use the workers must not mix up their parts.
+func TestSgemmConcurrentCallers(t *testing.T) {
+	const callers = 4
+	rng := rand.New(rand.NewPCG(11, 12))
+	ps := make([]*problem, callers)
+	for i := range ps {
+		ps[i] = newProblem(rng, i%2 == 0, i/2 == 0, 150+i, 170-i, 160, 1, 1, 0)
+	}
+	wants := make([][]float64, callers)
+	tols := make([][]float64, callers)
+	for i, p := range ps {
+		wants[i], tols[i] = reference(p)
+	}
+	done := make(chan int, callers)
+	for i := range ps {
+		go func() {
+			p := ps[i]
+			for range 5 {
+				Sgemm(p.transA, p.transB, p.m, p.n, p.k, p.alpha, p.a, p.lda, p.b, p.ldb, p.beta, p.c, p.ldc)
+			}
+			done <- i
+		}()
+	}
+	for range callers {
+		i := <-done
+		p := ps[i]
+		for r := 0; r < p.m; r++ {
+			for c := 0; c < p.n; c++ {
+				got, w := float64(p.c[r*p.ldc+c]), wants[i][r*p.n+c]
+				if !(math.Abs(got-w) <= tols[i][r*p.n+c]) {
+					t.Fatalf("caller %d: C[%d][%d] = %g, want %g", i, r, c, got, w)
+				}
+			}
+		}
+	}
+}
