@@ -17,9 +17,9 @@ type backwardHook struct {
 	pre    []hookEntry
 	post   []hookEntry
 
-	args      []*Tensor
+	args      []*tensorlib.Tensor
 	noInputs  bool // no input needed grad: the output node calls post
-	gradOut   []*Tensor
+	gradOut   []*tensorlib.Tensor
 	haveGrads bool
 }
 
@@ -27,12 +27,14 @@ const backwardHookNode = "BackwardHookFunctionBackward"
 
 // identity returns a new slice: tensorlib.Function replaces the tensors in
 // the slice forward returns, which must not be the slice of its inputs.
-func identity(in []*Tensor) []*Tensor { return append([]*Tensor(nil), in...) }
+func identity(in []*tensorlib.Tensor) []*tensorlib.Tensor {
+	return append([]*tensorlib.Tensor(nil), in...)
+}
 
-func (b *backwardHook) setupInput(args []*Tensor) []*Tensor {
+func (b *backwardHook) setupInput(args []*tensorlib.Tensor) []*tensorlib.Tensor {
 	b.args = args
 	var wrapIdx []int
-	var wrap []*Tensor
+	var wrap []*tensorlib.Tensor
 	for i, a := range args {
 		if a != nil && a.RequiresGrad() {
 			wrapIdx = append(wrapIdx, i)
@@ -43,10 +45,10 @@ func (b *backwardHook) setupInput(args []*Tensor) []*Tensor {
 		b.noInputs = true
 		return args
 	}
-	outs := tensorlib.Function(backwardHookNode, wrap, identity, func(g []*Tensor) []*Tensor {
+	outs := tensorlib.Function(backwardHookNode, wrap, identity, func(g []*tensorlib.Tensor) []*tensorlib.Tensor {
 		return b.inputBackward(wrapIdx, g)
 	})
-	res := append([]*Tensor(nil), args...)
+	res := append([]*tensorlib.Tensor(nil), args...)
 	for k, i := range wrapIdx {
 		res[i] = outs[k]
 	}
@@ -55,8 +57,8 @@ func (b *backwardHook) setupInput(args []*Tensor) []*Tensor {
 
 // inputBackward runs when the gradients with respect to the inputs are
 // known: it calls the full backward hooks and returns what they leave.
-func (b *backwardHook) inputBackward(wrapIdx []int, g []*Tensor) []*Tensor {
-	gradIn := make([]*Tensor, len(b.args))
+func (b *backwardHook) inputBackward(wrapIdx []int, g []*tensorlib.Tensor) []*tensorlib.Tensor {
+	gradIn := make([]*tensorlib.Tensor, len(b.args))
 	for i, a := range b.args {
 		if a != nil {
 			gradIn[i] = tensorlib.ZerosLike(a)
@@ -80,24 +82,24 @@ func (b *backwardHook) inputBackward(wrapIdx []int, g []*Tensor) []*Tensor {
 		}
 		b.gradOut, b.haveGrads = nil, false
 	}
-	res := make([]*Tensor, len(wrapIdx))
+	res := make([]*tensorlib.Tensor, len(wrapIdx))
 	for k, i := range wrapIdx {
 		res[k] = gradIn[i]
 	}
 	return res
 }
 
-func (b *backwardHook) setupOutput(out *Tensor) *Tensor {
+func (b *backwardHook) setupOutput(out *tensorlib.Tensor) *tensorlib.Tensor {
 	if out == nil || !out.RequiresGrad() || !tensorlib.IsGradEnabled() {
 		return out
 	}
-	return tensorlib.Function(backwardHookNode, []*Tensor{out}, identity, b.outputBackward)[0]
+	return tensorlib.Function(backwardHookNode, []*tensorlib.Tensor{out}, identity, b.outputBackward)[0]
 }
 
 // outputBackward runs when the gradient with respect to the output has
 // arrived: it keeps it for the full backward hooks and runs the pre-hooks.
-func (b *backwardHook) outputBackward(g []*Tensor) []*Tensor {
-	gradOut := []*Tensor{g[0]}
+func (b *backwardHook) outputBackward(g []*tensorlib.Tensor) []*tensorlib.Tensor {
+	gradOut := []*tensorlib.Tensor{g[0]}
 	for _, h := range b.pre {
 		r := h.bwPre(b.module, gradOut)
 		if r == nil {
@@ -110,7 +112,7 @@ func (b *backwardHook) outputBackward(g []*Tensor) []*Tensor {
 	}
 	b.gradOut, b.haveGrads = gradOut, true
 	if b.noInputs {
-		gradIn := make([]*Tensor, len(b.args))
+		gradIn := make([]*tensorlib.Tensor, len(b.args))
 		for _, h := range b.post {
 			for _, r := range h.bwPost(b.module, gradIn, gradOut) {
 				if r != nil {
@@ -120,5 +122,5 @@ func (b *backwardHook) outputBackward(g []*Tensor) []*Tensor {
 		}
 		b.gradOut, b.haveGrads = nil, false
 	}
-	return []*Tensor{gradOut[0]}
+	return []*tensorlib.Tensor{gradOut[0]}
 }

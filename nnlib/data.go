@@ -191,12 +191,12 @@ func (d *Dataset) check(op string, i int) {
 
 // Sample returns image i as a [1, 1, rows, cols] tensor with pixels scaled
 // to [0, 1] (PyTorch's ToTensor), and its label.
-func (d *Dataset) Sample(i int) (*Tensor, int) {
+func (d *Dataset) Sample(i int) (*tensorlib.Tensor, int) {
 	d.check("Sample", i)
 	return d.pixels(i, 1), int(d.labels[i])
 }
 
-func (d *Dataset) pixels(start, n int) *Tensor {
+func (d *Dataset) pixels(start, n int) *tensorlib.Tensor {
 	px := d.rows * d.cols
 	src := d.images[start*px : (start+n)*px]
 	out := make([]float32, len(src))
@@ -210,7 +210,7 @@ func (d *Dataset) pixels(start, n int) *Tensor {
 // and their labels as a float32 tensor of class indices of shape [n], ready
 // for CrossEntropyLoss. A batch that would run past the end is cut short,
 // as a DataLoader's last batch is.
-func (d *Dataset) Batch(start, n int) (x, y *Tensor) {
+func (d *Dataset) Batch(start, n int) (x, y *tensorlib.Tensor) {
 	d.check("Batch", start)
 	if n <= 0 {
 		panic(fmt.Sprintf("nnlib: Batch: batch size %d must be positive", n))

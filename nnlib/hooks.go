@@ -26,10 +26,10 @@ func AlwaysCall() HookOption { return HookOption{always: true} }
 type hookEntry struct {
 	id     uint64
 	always bool
-	pre    func(m *Module, in []*Tensor) []*Tensor
-	post   func(m *Module, in []*Tensor, out *Tensor) *Tensor
-	bwPre  func(m *Module, gradOut []*Tensor) []*Tensor
-	bwPost func(m *Module, gradIn, gradOut []*Tensor) []*Tensor
+	pre    func(m *Module, in []*tensorlib.Tensor) []*tensorlib.Tensor
+	post   func(m *Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor
+	bwPre  func(m *Module, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor
+	bwPost func(m *Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor
 }
 
 var hookIDs atomic.Uint64
@@ -86,7 +86,7 @@ func addHook(list *[]hookEntry, e hookEntry, prepend bool, lock *sync.Mutex) *te
 // RegisterForwardPreHook registers hook to run before m's forward with the
 // positional inputs. A non-nil return replaces the inputs for later
 // pre-hooks, for forward and for forward hooks. Option: Prepend.
-func (m *Module) RegisterForwardPreHook(hook func(m *Module, in []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+func (m *Module) RegisterForwardPreHook(hook func(m *Module, in []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, _ := hookOptions("RegisterForwardPreHook", opts, false)
 	return addHook(&m.forwardPre, hookEntry{pre: hook}, prepend, nil)
 }
@@ -94,7 +94,7 @@ func (m *Module) RegisterForwardPreHook(hook func(m *Module, in []*Tensor) []*Te
 // RegisterForwardHook registers hook to run after m's forward with the
 // inputs and the output. A non-nil return replaces the output for later
 // hooks and for the caller. Options: Prepend, AlwaysCall.
-func (m *Module) RegisterForwardHook(hook func(m *Module, in []*Tensor, out *Tensor) *Tensor, opts ...HookOption) *tensorlib.Handle {
+func (m *Module) RegisterForwardHook(hook func(m *Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, always := hookOptions("RegisterForwardHook", opts, true)
 	return addHook(&m.forwardPost, hookEntry{post: hook, always: always}, prepend, nil)
 }
@@ -103,7 +103,7 @@ func (m *Module) RegisterForwardHook(hook func(m *Module, in []*Tensor, out *Ten
 // gradient with respect to m's output has arrived, before the gradients with
 // respect to the inputs are computed. A non-nil return (one gradient per
 // output) replaces gradOut. Option: Prepend.
-func (m *Module) RegisterFullBackwardPreHook(hook func(m *Module, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+func (m *Module) RegisterFullBackwardPreHook(hook func(m *Module, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, _ := hookOptions("RegisterFullBackwardPreHook", opts, false)
 	return addHook(&m.backwardPre, hookEntry{bwPre: hook}, prepend, nil)
 }
@@ -114,35 +114,35 @@ func (m *Module) RegisterFullBackwardPreHook(hook func(m *Module, gradOut []*Ten
 // another does, nil for every slot when none does. A non-nil return (one
 // entry per input, nil to drop one) replaces what flows on to the inputs.
 // Parameters never appear in gradIn. Option: Prepend.
-func (m *Module) RegisterFullBackwardHook(hook func(m *Module, gradIn, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+func (m *Module) RegisterFullBackwardHook(hook func(m *Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, _ := hookOptions("RegisterFullBackwardHook", opts, false)
 	return addHook(&m.backwardPost, hookEntry{bwPost: hook}, prepend, nil)
 }
 
 // RegisterModuleForwardPreHook registers a forward pre-hook for every
 // module; global hooks run before the module's own. Option: Prepend.
-func RegisterModuleForwardPreHook(hook func(m *Module, in []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+func RegisterModuleForwardPreHook(hook func(m *Module, in []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, _ := hookOptions("RegisterModuleForwardPreHook", opts, false)
 	return addHook(&globalForwardPre, hookEntry{pre: hook}, prepend, &globalMu)
 }
 
 // RegisterModuleForwardHook registers a forward hook for every module;
 // global hooks run before the module's own. Options: Prepend, AlwaysCall.
-func RegisterModuleForwardHook(hook func(m *Module, in []*Tensor, out *Tensor) *Tensor, opts ...HookOption) *tensorlib.Handle {
+func RegisterModuleForwardHook(hook func(m *Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, always := hookOptions("RegisterModuleForwardHook", opts, true)
 	return addHook(&globalForwardPost, hookEntry{post: hook, always: always}, prepend, &globalMu)
 }
 
 // RegisterModuleFullBackwardPreHook registers a full backward pre-hook for
 // every module; global hooks run before the module's own. Option: Prepend.
-func RegisterModuleFullBackwardPreHook(hook func(m *Module, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+func RegisterModuleFullBackwardPreHook(hook func(m *Module, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, _ := hookOptions("RegisterModuleFullBackwardPreHook", opts, false)
 	return addHook(&globalBackwardPre, hookEntry{bwPre: hook}, prepend, &globalMu)
 }
 
 // RegisterModuleFullBackwardHook registers a full backward hook for every
 // module; global hooks run before the module's own. Option: Prepend.
-func RegisterModuleFullBackwardHook(hook func(m *Module, gradIn, gradOut []*Tensor) []*Tensor, opts ...HookOption) *tensorlib.Handle {
+func RegisterModuleFullBackwardHook(hook func(m *Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
 	prepend, _ := hookOptions("RegisterModuleFullBackwardHook", opts, false)
 	return addHook(&globalBackwardPost, hookEntry{bwPost: hook}, prepend, &globalMu)
 }
@@ -161,7 +161,7 @@ func merge(global, own []hookEntry) []hookEntry {
 // pre-hooks (global, then m's), the identity node around the inputs when
 // there are full backward hooks, m's forward function, forward hooks
 // (global, then m's), and the identity node around the output.
-func (m *Module) Forward(in ...*Tensor) (out *Tensor) {
+func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 	globalMu.Lock()
 	pre := merge(globalForwardPre, m.forwardPre)
 	post := merge(globalForwardPost, m.forwardPost)

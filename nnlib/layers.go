@@ -31,7 +31,7 @@ func valueOr(opts map[string]Option, name string, def float32) float32 {
 }
 
 // oneInput returns the only input of a layer's forward call.
-func oneInput(layer string, in []*Tensor) *Tensor {
+func oneInput(layer string, in []*tensorlib.Tensor) *tensorlib.Tensor {
 	if len(in) != 1 {
 		panic(fmt.Sprintf("nnlib: %s: Forward takes 1 input, got %d", layer, len(in)))
 	}
@@ -73,7 +73,7 @@ func pyFloat(v float32) string {
 	return s
 }
 
-func uniformInit(fanIn int, shape ...int) *Tensor {
+func uniformInit(fanIn int, shape ...int) *tensorlib.Tensor {
 	bound := float32(1 / math.Sqrt(float64(fanIn)))
 	if fanIn == 0 {
 		bound = 0
@@ -86,8 +86,8 @@ func uniformInit(fanIn int, shape ...int) *Tensor {
 func Linear(in, out int, opts ...Option) *Module {
 	o := collectOptions("Linear", opts, "Bias")
 	bias := flagOr(o, "Bias", true)
-	m := NewModule("Linear", func(self *Module, x ...*Tensor) *Tensor {
-		var b *Tensor
+	m := NewModule("Linear", func(self *Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
+		var b *tensorlib.Tensor
 		if bias {
 			b = self.Param("bias")
 		}
@@ -125,8 +125,8 @@ func Conv2d(in, out, kernel int, opts ...Option) *Module {
 		panic(fmt.Sprintf("nnlib: Conv2d: groups %d must divide in_channels %d and out_channels %d", groups, in, out))
 	}
 	cfg := tensorlib.ConvOptions{Stride: stride, Padding: padding, Dilation: dilation, Groups: groups}
-	m := NewModule("Conv2d", func(self *Module, x ...*Tensor) *Tensor {
-		var b *Tensor
+	m := NewModule("Conv2d", func(self *Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
+		var b *tensorlib.Tensor
 		if bias {
 			b = self.Param("bias")
 		}
@@ -178,7 +178,7 @@ func poolSetup(layer string, kernel int, opts []Option, allowed ...string) (k, s
 func MaxPool2d(kernel int, opts ...Option) *Module {
 	k, stride, padding := poolSetup("MaxPool2d", kernel, opts, "Stride", "Padding", "Dilation")
 	cfg := tensorlib.PoolOptions{Stride: stride, Padding: padding}
-	m := NewModule("MaxPool2d", func(self *Module, x ...*Tensor) *Tensor {
+	m := NewModule("MaxPool2d", func(self *Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
 		return tensorlib.MaxPool2d(oneInput("MaxPool2d", x), k, cfg)
 	})
 	m.Doc = "Applies a 2D max pooling over an input signal composed of several input planes."
@@ -193,7 +193,7 @@ func MaxPool2d(kernel int, opts ...Option) *Module {
 func AvgPool2d(kernel int, opts ...Option) *Module {
 	k, stride, padding := poolSetup("AvgPool2d", kernel, opts, "Stride", "Padding")
 	cfg := tensorlib.PoolOptions{Stride: stride, Padding: padding}
-	m := NewModule("AvgPool2d", func(self *Module, x ...*Tensor) *Tensor {
+	m := NewModule("AvgPool2d", func(self *Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
 		return tensorlib.AvgPool2d(oneInput("AvgPool2d", x), k, cfg)
 	})
 	m.Doc = "Applies a 2D average pooling over an input signal composed of several input planes."
@@ -204,8 +204,8 @@ func AvgPool2d(kernel int, opts ...Option) *Module {
 }
 
 // activation makes a parameterless module that applies fn to its input.
-func activation(name, doc, extra string, fn func(x *Tensor) *Tensor) *Module {
-	m := NewModule(name, func(self *Module, x ...*Tensor) *Tensor {
+func activation(name, doc, extra string, fn func(x *tensorlib.Tensor) *tensorlib.Tensor) *Module {
+	m := NewModule(name, func(self *Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
 		return fn(oneInput(name, x))
 	})
 	m.Doc = doc
@@ -217,22 +217,22 @@ func activation(name, doc, extra string, fn func(x *Tensor) *Tensor) *Module {
 
 // ReLU is PyTorch's nn.ReLU: max(x, 0), with gradient 0 at 0.
 func ReLU() *Module {
-	return activation("ReLU", "Applies the rectified linear unit function element-wise.", "", (*Tensor).ReLU)
+	return activation("ReLU", "Applies the rectified linear unit function element-wise.", "", (*tensorlib.Tensor).ReLU)
 }
 
 // Sigmoid is PyTorch's nn.Sigmoid.
 func Sigmoid() *Module {
-	return activation("Sigmoid", "Applies the element-wise function 1 / (1 + exp(-x)).", "", (*Tensor).Sigmoid)
+	return activation("Sigmoid", "Applies the element-wise function 1 / (1 + exp(-x)).", "", (*tensorlib.Tensor).Sigmoid)
 }
 
 // Tanh is PyTorch's nn.Tanh.
 func Tanh() *Module {
-	return activation("Tanh", "Applies the hyperbolic tangent element-wise.", "", (*Tensor).Tanh)
+	return activation("Tanh", "Applies the hyperbolic tangent element-wise.", "", (*tensorlib.Tensor).Tanh)
 }
 
 // Identity is PyTorch's nn.Identity: it returns its input.
 func Identity() *Module {
-	return activation("Identity", "A placeholder that returns its input.", "", func(x *Tensor) *Tensor { return x })
+	return activation("Identity", "A placeholder that returns its input.", "", func(x *tensorlib.Tensor) *tensorlib.Tensor { return x })
 }
 
 // optionalFloat returns the single optional value of a variadic argument.
@@ -251,19 +251,19 @@ func optionalFloat(layer string, v []float32, def float32) float32 {
 func LeakyReLU(negativeSlope ...float32) *Module {
 	s := optionalFloat("LeakyReLU", negativeSlope, 0.01)
 	return activation("LeakyReLU", "Applies max(0, x) + negative_slope * min(0, x) element-wise.",
-		"negative_slope="+pyFloat(s), func(x *Tensor) *Tensor { return x.LeakyReLU(s) })
+		"negative_slope="+pyFloat(s), func(x *tensorlib.Tensor) *tensorlib.Tensor { return x.LeakyReLU(s) })
 }
 
 // Softmax is PyTorch's nn.Softmax over dimension dim.
 func Softmax(dim int) *Module {
 	return activation("Softmax", "Applies the softmax function along a dimension.",
-		fmt.Sprintf("dim=%d", dim), func(x *Tensor) *Tensor { return x.Softmax(dim) })
+		fmt.Sprintf("dim=%d", dim), func(x *tensorlib.Tensor) *tensorlib.Tensor { return x.Softmax(dim) })
 }
 
 // LogSoftmax is PyTorch's nn.LogSoftmax over dimension dim.
 func LogSoftmax(dim int) *Module {
 	return activation("LogSoftmax", "Applies log(softmax(x)) along a dimension.",
-		fmt.Sprintf("dim=%d", dim), func(x *Tensor) *Tensor { return x.LogSoftmax(dim) })
+		fmt.Sprintf("dim=%d", dim), func(x *tensorlib.Tensor) *tensorlib.Tensor { return x.LogSoftmax(dim) })
 }
 
 // Flatten is PyTorch's nn.Flatten: with no arguments it flattens every
@@ -279,7 +279,7 @@ func Flatten(startEnd ...int) *Module {
 		panic(fmt.Sprintf("nnlib: Flatten: takes no dimensions or two (start, end), got %v", startEnd))
 	}
 	return activation("Flatten", "Flattens a contiguous range of dimensions into one.",
-		fmt.Sprintf("start_dim=%d, end_dim=%d", start, end), func(x *Tensor) *Tensor { return x.Flatten(start, end) })
+		fmt.Sprintf("start_dim=%d, end_dim=%d", start, end), func(x *tensorlib.Tensor) *tensorlib.Tensor { return x.Flatten(start, end) })
 }
 
 // Dropout is PyTorch's nn.Dropout: in training mode it zeroes elements with
@@ -290,7 +290,7 @@ func Dropout(p ...float32) *Module {
 	if !(prob >= 0 && prob <= 1) {
 		panic(fmt.Sprintf("nnlib: Dropout: probability %v is not between 0 and 1", prob))
 	}
-	m := NewModule("Dropout", func(self *Module, x ...*Tensor) *Tensor {
+	m := NewModule("Dropout", func(self *Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
 		return tensorlib.Dropout(oneInput("Dropout", x), prob, self.Training())
 	})
 	m.Doc = "Randomly zeroes elements of the input with probability p during training."
@@ -310,12 +310,12 @@ func BatchNorm2d(numFeatures int, opts ...Option) *Module {
 	momentum := valueOr(o, "Momentum", 0.1)
 	affine := flagOr(o, "Affine", true)
 	track := flagOr(o, "TrackRunningStats", true)
-	m := NewModule("BatchNorm2d", func(self *Module, in ...*Tensor) *Tensor {
+	m := NewModule("BatchNorm2d", func(self *Module, in ...*tensorlib.Tensor) *tensorlib.Tensor {
 		x := oneInput("BatchNorm2d", in)
 		if x.Dim() != 4 {
 			panic(fmt.Sprintf("nnlib: BatchNorm2d: expected 4D input, got shape %v", x.Shape()))
 		}
-		var w, b, rm, rv *Tensor
+		var w, b, rm, rv *tensorlib.Tensor
 		if affine {
 			w, b = self.Param("weight"), self.Param("bias")
 		}
@@ -348,8 +348,8 @@ func BatchNorm2d(numFeatures int, opts ...Option) *Module {
 // Sequential is PyTorch's nn.Sequential: the modules are its children "0",
 // "1", ..., and Forward passes its input through them in order.
 func Sequential(modules ...*Module) *Module {
-	m := NewModule("Sequential", func(self *Module, x ...*Tensor) *Tensor {
-		var out *Tensor
+	m := NewModule("Sequential", func(self *Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
+		var out *tensorlib.Tensor
 		first := true
 		for _, c := range self.children {
 			switch {

@@ -23,7 +23,7 @@ func lossOptions(loss string, opts []Option, kl bool) (reduction string, logTarg
 	return reduction, logTarget
 }
 
-func reduce(loss *Tensor, reduction string) *Tensor {
+func reduce(loss *tensorlib.Tensor, reduction string) *tensorlib.Tensor {
 	switch reduction {
 	case "sum":
 		return loss.Sum()
@@ -39,7 +39,7 @@ func reduce(loss *Tensor, reduction string) *Tensor {
 	return loss.Mean()
 }
 
-func checkSameShape(loss string, input, target *Tensor) {
+func checkSameShape(loss string, input, target *tensorlib.Tensor) {
 	a, b := input.Shape(), target.Shape()
 	if !equalShape(a, b) {
 		panic(fmt.Sprintf("nnlib: %s: input of shape %v and target of shape %v differ", loss, a, b))
@@ -48,7 +48,7 @@ func checkSameShape(loss string, input, target *Tensor) {
 
 // classTargets checks that target holds one class index per row of the
 // [N, C] (or [C]) input and returns the indices.
-func classTargets(loss string, input, target *Tensor) (n, c int, idx []int) {
+func classTargets(loss string, input, target *tensorlib.Tensor) (n, c int, idx []int) {
 	switch input.Dim() {
 	case 2:
 		n, c = input.Size(0), input.Size(1)
@@ -78,14 +78,14 @@ func classTargets(loss string, input, target *Tensor) (n, c int, idx []int) {
 // [C] for one sample), target holds class indices as float32 ([N], or one
 // value). The loss of sample i is -input[i, target[i]]. Option: Reduction
 // ("mean" divides by N). Its gradient node is NllLossBackward0.
-func NLLLoss(input, target *Tensor, opts ...Option) *Tensor {
+func NLLLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	reduction, _ := lossOptions("NLLLoss", opts, false)
 	n, c, idx := classTargets("NLLLoss", input, target)
 	scale := float32(1)
 	if reduction == "mean" {
 		scale = 1 / float32(n)
 	}
-	return tensorlib.Function("NllLossBackward0", []*Tensor{input}, func(in []*Tensor) []*Tensor {
+	return tensorlib.Function("NllLossBackward0", []*tensorlib.Tensor{input}, func(in []*tensorlib.Tensor) []*tensorlib.Tensor {
 		x := in[0].Data()
 		if reduction == "none" {
 			out := make([]float32, n)
@@ -93,16 +93,16 @@ func NLLLoss(input, target *Tensor, opts ...Option) *Tensor {
 				out[i] = -x[i*c+k]
 			}
 			if input.Dim() == 1 {
-				return []*Tensor{tensorlib.Scalar(out[0])}
+				return []*tensorlib.Tensor{tensorlib.Scalar(out[0])}
 			}
-			return []*Tensor{tensorlib.New(out, n)}
+			return []*tensorlib.Tensor{tensorlib.New(out, n)}
 		}
 		var s float64
 		for i, k := range idx {
 			s -= float64(x[i*c+k])
 		}
-		return []*Tensor{tensorlib.Scalar(float32(s) * scale)}
-	}, func(g []*Tensor) []*Tensor {
+		return []*tensorlib.Tensor{tensorlib.Scalar(float32(s) * scale)}
+	}, func(g []*tensorlib.Tensor) []*tensorlib.Tensor {
 		gv := g[0].Data()
 		dx := make([]float32, n*c)
 		for i, k := range idx {
@@ -112,7 +112,7 @@ func NLLLoss(input, target *Tensor, opts ...Option) *Tensor {
 				dx[i*c+k] = -gv[0] * scale
 			}
 		}
-		return []*Tensor{tensorlib.New(dx, input.Shape()...)}
+		return []*tensorlib.Tensor{tensorlib.New(dx, input.Shape()...)}
 	})[0]
 }
 
@@ -120,7 +120,7 @@ func NLLLoss(input, target *Tensor, opts ...Option) *Tensor {
 // the classes. input holds logits [N, C] (or [C]); target holds class
 // indices as float32. Its gradient with respect to the logits is
 // (softmax - onehot)/N with the default "mean" reduction. Option: Reduction.
-func CrossEntropyLoss(input, target *Tensor, opts ...Option) *Tensor {
+func CrossEntropyLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	lossOptions("CrossEntropyLoss", opts, false)
 	classTargets("CrossEntropyLoss", input, target)
 	return NLLLoss(input.LogSoftmax(-1), target, opts...)
@@ -128,7 +128,7 @@ func CrossEntropyLoss(input, target *Tensor, opts ...Option) *Tensor {
 
 // MSELoss is PyTorch's mse_loss: (input - target)² per element, reduced.
 // Option: Reduction.
-func MSELoss(input, target *Tensor, opts ...Option) *Tensor {
+func MSELoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	reduction, _ := lossOptions("MSELoss", opts, false)
 	checkSameShape("MSELoss", input, target)
 	d := input.Sub(target)
@@ -137,7 +137,7 @@ func MSELoss(input, target *Tensor, opts ...Option) *Tensor {
 
 // L1Loss is PyTorch's l1_loss: |input - target| per element, reduced (the
 // gradient at a zero difference is 0). Option: Reduction.
-func L1Loss(input, target *Tensor, opts ...Option) *Tensor {
+func L1Loss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	reduction, _ := lossOptions("L1Loss", opts, false)
 	checkSameShape("L1Loss", input, target)
 	return reduce(input.Sub(target).Abs(), reduction)
@@ -149,10 +149,10 @@ func L1Loss(input, target *Tensor, opts ...Option) *Tensor {
 // Options: Reduction ("mean" divides by the number of elements, as PyTorch
 // does; "batchmean" by the batch size, which is the true KL divergence),
 // LogTarget.
-func KLDivLoss(input, target *Tensor, opts ...Option) *Tensor {
+func KLDivLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	reduction, logTarget := lossOptions("KLDivLoss", opts, true)
 	checkSameShape("KLDivLoss", input, target)
-	var loss *Tensor
+	var loss *tensorlib.Tensor
 	if logTarget {
 		loss = target.Exp().Mul(target.Sub(input))
 	} else {
@@ -162,21 +162,21 @@ func KLDivLoss(input, target *Tensor, opts ...Option) *Tensor {
 }
 
 // xlogy returns t*log(t), with 0 where t is 0.
-func xlogy(t *Tensor) *Tensor {
-	return tensorlib.Function("XlogyBackward0", []*Tensor{t}, func(in []*Tensor) []*Tensor {
+func xlogy(t *tensorlib.Tensor) *tensorlib.Tensor {
+	return tensorlib.Function("XlogyBackward0", []*tensorlib.Tensor{t}, func(in []*tensorlib.Tensor) []*tensorlib.Tensor {
 		v := in[0].Data()
 		for i, x := range v {
 			if x != 0 {
 				v[i] = x * float32(math.Log(float64(x)))
 			}
 		}
-		return []*Tensor{tensorlib.New(v, t.Shape()...)}
-	}, func(g []*Tensor) []*Tensor {
+		return []*tensorlib.Tensor{tensorlib.New(v, t.Shape()...)}
+	}, func(g []*tensorlib.Tensor) []*tensorlib.Tensor {
 		v, gv := t.Data(), g[0].Data()
 		for i, x := range v {
 			v[i] = gv[i] * (float32(math.Log(float64(x))) + 1)
 		}
-		return []*Tensor{tensorlib.New(v, t.Shape()...)}
+		return []*tensorlib.Tensor{tensorlib.New(v, t.Shape()...)}
 	})[0]
 }
 
@@ -184,19 +184,19 @@ func xlogy(t *Tensor) *Tensor {
 // binary cross-entropy of sigmoid(input) against target, computed stably as
 // max(x, 0) - x*t + log(1 + exp(-|x|)); the gradient with respect to the
 // input is sigmoid(x) - t per element. Option: Reduction.
-func BCEWithLogitsLoss(input, target *Tensor, opts ...Option) *Tensor {
+func BCEWithLogitsLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	reduction, _ := lossOptions("BCEWithLogitsLoss", opts, false)
 	checkSameShape("BCEWithLogitsLoss", input, target)
 	shape := input.Shape()
-	loss := tensorlib.Function("BinaryCrossEntropyWithLogitsBackward0", []*Tensor{input, target}, func(in []*Tensor) []*Tensor {
+	loss := tensorlib.Function("BinaryCrossEntropyWithLogitsBackward0", []*tensorlib.Tensor{input, target}, func(in []*tensorlib.Tensor) []*tensorlib.Tensor {
 		x, t := in[0].Data(), in[1].Data()
 		out := make([]float32, len(x))
 		for i := range x {
 			xf, tf := float64(x[i]), float64(t[i])
 			out[i] = float32(math.Max(xf, 0) - xf*tf + math.Log1p(math.Exp(-math.Abs(xf))))
 		}
-		return []*Tensor{tensorlib.New(out, shape...)}
-	}, func(g []*Tensor) []*Tensor {
+		return []*tensorlib.Tensor{tensorlib.New(out, shape...)}
+	}, func(g []*tensorlib.Tensor) []*tensorlib.Tensor {
 		x, t, gv := input.Data(), target.Data(), g[0].Data()
 		dx := make([]float32, len(x))
 		dt := make([]float32, len(x))
@@ -205,7 +205,7 @@ func BCEWithLogitsLoss(input, target *Tensor, opts ...Option) *Tensor {
 			dx[i] = gv[i] * float32(s-float64(t[i]))
 			dt[i] = -gv[i] * x[i]
 		}
-		return []*Tensor{tensorlib.New(dx, shape...), tensorlib.New(dt, shape...)}
+		return []*tensorlib.Tensor{tensorlib.New(dx, shape...), tensorlib.New(dt, shape...)}
 	})[0]
 	return reduce(loss, reduction)
 }

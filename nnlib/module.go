@@ -7,16 +7,13 @@ import (
 	"github.com/gohooks/gohooks/tensorlib"
 )
 
-// Tensor is tensorlib's tensor, named here so that signatures read short.
-type Tensor = tensorlib.Tensor
-
 // Module is a PyTorch-style module: a forward function with named
 // parameters, buffers and child modules, and hooks. Every module, built-in
 // layer or user model, is a *Module made by NewModule; Name returns the class
 // name given there.
 type Module struct {
 	name    string
-	forward func(self *Module, in ...*Tensor) *Tensor
+	forward func(self *Module, in ...*tensorlib.Tensor) *tensorlib.Tensor
 
 	// Doc is the module's docstring (PyTorch's __doc__).
 	Doc string
@@ -37,7 +34,7 @@ type Module struct {
 
 type slot struct {
 	name       string
-	t          *Tensor
+	t          *tensorlib.Tensor
 	persistent bool
 }
 
@@ -56,12 +53,12 @@ type NamedModule struct {
 // NamedTensor is a parameter or buffer with its (dotted) name.
 type NamedTensor struct {
 	Name   string
-	Tensor *Tensor
+	Tensor *tensorlib.Tensor
 }
 
 // NewModule makes a module of class name whose Forward runs forward. The
 // module starts in training mode, with no parameters, buffers or children.
-func NewModule(name string, forward func(self *Module, in ...*Tensor) *Tensor) *Module {
+func NewModule(name string, forward func(self *Module, in ...*tensorlib.Tensor) *tensorlib.Tensor) *Module {
 	if forward == nil {
 		panic(fmt.Sprintf("nnlib: NewModule: nil forward function for %q", name))
 	}
@@ -109,7 +106,7 @@ func (m *Module) childIndex(name string) int {
 // replaces the parameter and keeps its place in the order, like assigning
 // module.W = nn.Parameter(...). t must be a leaf: Detach a computed tensor
 // first. A nil t registers an empty slot that Parameters skips.
-func (m *Module) RegisterParameter(name string, t *Tensor) {
+func (m *Module) RegisterParameter(name string, t *tensorlib.Tensor) {
 	m.checkNewName("RegisterParameter", "parameter", name)
 	if t != nil {
 		if !t.IsLeaf() {
@@ -125,7 +122,7 @@ func (m *Module) RegisterParameter(name string, t *Tensor) {
 }
 
 // Param returns m's own parameter name; it panics if there is none.
-func (m *Module) Param(name string) *Tensor {
+func (m *Module) Param(name string) *tensorlib.Tensor {
 	i := indexOf(m.params, name)
 	if i < 0 {
 		panic(fmt.Sprintf("nnlib: Param: %s has no parameter %q (parameters: %s)", m.name, name, slotNames(m.params)))
@@ -136,7 +133,7 @@ func (m *Module) Param(name string) *Tensor {
 // RegisterBuffer makes t the buffer name of m: state that is not a parameter,
 // like BatchNorm's running mean. Persistent buffers are part of StateDict.
 // Registering an existing name replaces the buffer in place.
-func (m *Module) RegisterBuffer(name string, t *Tensor, persistent bool) {
+func (m *Module) RegisterBuffer(name string, t *tensorlib.Tensor, persistent bool) {
 	m.checkNewName("RegisterBuffer", "buffer", name)
 	if i := indexOf(m.buffers, name); i >= 0 {
 		m.buffers[i].t, m.buffers[i].persistent = t, persistent
@@ -146,7 +143,7 @@ func (m *Module) RegisterBuffer(name string, t *Tensor, persistent bool) {
 }
 
 // Buffer returns m's own buffer name; it panics if there is none.
-func (m *Module) Buffer(name string) *Tensor {
+func (m *Module) Buffer(name string) *tensorlib.Tensor {
 	i := indexOf(m.buffers, name)
 	if i < 0 {
 		panic(fmt.Sprintf("nnlib: Buffer: %s has no buffer %q (buffers: %s)", m.name, name, slotNames(m.buffers)))

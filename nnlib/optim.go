@@ -15,24 +15,24 @@ type SGD struct {
 	// LR is the learning rate; change it between steps to schedule it.
 	LR float32
 
-	params                           []*Tensor
+	params                           []*tensorlib.Tensor
 	momentum, dampening, weightDecay float32
 	nesterov                         bool
-	buffers                          map[*Tensor][]float32
+	buffers                          map[*tensorlib.Tensor][]float32
 }
 
 // NewSGD returns an SGD optimizer for params with learning rate lr.
 // Options: Momentum, Dampening, WeightDecay, Nesterov.
-func NewSGD(params []*Tensor, lr float32, opts ...Option) *SGD {
+func NewSGD(params []*tensorlib.Tensor, lr float32, opts ...Option) *SGD {
 	o := collectOptions("SGD", opts, "Momentum", "Dampening", "WeightDecay", "Nesterov")
 	s := &SGD{
 		LR:          lr,
-		params:      append([]*Tensor(nil), params...),
+		params:      append([]*tensorlib.Tensor(nil), params...),
 		momentum:    valueOr(o, "Momentum", 0),
 		dampening:   valueOr(o, "Dampening", 0),
 		weightDecay: valueOr(o, "WeightDecay", 0),
 		nesterov:    flagOr(o, "Nesterov", false),
-		buffers:     map[*Tensor][]float32{},
+		buffers:     map[*tensorlib.Tensor][]float32{},
 	}
 	if lr < 0 || s.momentum < 0 || s.weightDecay < 0 {
 		panic(fmt.Sprintf("nnlib: SGD: lr %v, momentum %v and weight decay %v must not be negative", lr, s.momentum, s.weightDecay))
@@ -90,7 +90,7 @@ func (s *SGD) Step() {
 // set_to_none=True).
 func (s *SGD) ZeroGrad() { zeroGrads(s.params) }
 
-func zeroGrads(params []*Tensor) {
+func zeroGrads(params []*tensorlib.Tensor) {
 	for _, p := range params {
 		p.ZeroGrad()
 	}
@@ -102,10 +102,10 @@ type Adam struct {
 	// LR is the learning rate; change it between steps to schedule it.
 	LR float32
 
-	params            []*Tensor
+	params            []*tensorlib.Tensor
 	beta1, beta2, eps float32
 	weightDecay       float32
-	state             map[*Tensor]*adamState
+	state             map[*tensorlib.Tensor]*adamState
 }
 
 type adamState struct {
@@ -117,16 +117,16 @@ type adamState struct {
 // NewAdam returns an Adam optimizer for params with learning rate lr
 // (PyTorch's default is 1e-3). Options: Betas (default 0.9, 0.999), Eps
 // (default 1e-8), WeightDecay.
-func NewAdam(params []*Tensor, lr float32, opts ...Option) *Adam {
+func NewAdam(params []*tensorlib.Tensor, lr float32, opts ...Option) *Adam {
 	o := collectOptions("Adam", opts, "Betas", "Eps", "WeightDecay")
 	a := &Adam{
 		LR:          lr,
-		params:      append([]*Tensor(nil), params...),
+		params:      append([]*tensorlib.Tensor(nil), params...),
 		beta1:       0.9,
 		beta2:       0.999,
 		eps:         valueOr(o, "Eps", 1e-8),
 		weightDecay: valueOr(o, "WeightDecay", 0),
-		state:       map[*Tensor]*adamState{},
+		state:       map[*tensorlib.Tensor]*adamState{},
 	}
 	if b, ok := o["Betas"]; ok {
 		a.beta1, a.beta2 = b.pair[0], b.pair[1]

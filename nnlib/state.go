@@ -50,7 +50,7 @@ func (m *Module) StateDict() []NamedTensor {
 // unexpected names are an error too. Entries that fit are copied either way,
 // as in PyTorch.
 func (m *Module) LoadStateDict(sd []NamedTensor, strict bool) (missing, unexpected []string, err error) {
-	given := map[string]*Tensor{}
+	given := map[string]*tensorlib.Tensor{}
 	for _, e := range sd {
 		given[e.Name] = e.Tensor
 	}
@@ -237,7 +237,7 @@ func LoadSafetensors(path string) ([]NamedTensor, error) {
 
 var dtypeSizes = map[string]int{"F32": 4, "F64": 8, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1}
 
-func decodeSafetensor(e safetensorsEntry, data []byte) (*Tensor, error) {
+func decodeSafetensor(e safetensorsEntry, data []byte) (*tensorlib.Tensor, error) {
 	size, ok := dtypeSizes[e.Dtype]
 	if !ok {
 		return nil, fmt.Errorf("unsupported dtype %q", e.Dtype)

@@ -3,6 +3,8 @@ package nnlib
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gohooks/gohooks/tensorlib"
 )
 
 // Apply calls fn on every child module (recursively, children first) and
@@ -90,7 +92,7 @@ func (m *Module) NamedParameters() []NamedTensor {
 }
 
 // Parameters returns the tensors of NamedParameters.
-func (m *Module) Parameters() []*Tensor { return tensorsOf(m.NamedParameters()) }
+func (m *Module) Parameters() []*tensorlib.Tensor { return tensorsOf(m.NamedParameters()) }
 
 // NamedBuffers returns every buffer (persistent or not) of m and the modules
 // below it, with dotted names, in NamedModules order, each tensor once.
@@ -99,11 +101,11 @@ func (m *Module) NamedBuffers() []NamedTensor {
 }
 
 // Buffers returns the tensors of NamedBuffers.
-func (m *Module) Buffers() []*Tensor { return tensorsOf(m.NamedBuffers()) }
+func (m *Module) Buffers() []*tensorlib.Tensor { return tensorsOf(m.NamedBuffers()) }
 
 func (m *Module) namedTensors(slots func(*Module) []slot) []NamedTensor {
 	var out []NamedTensor
-	seen := map[*Tensor]bool{}
+	seen := map[*tensorlib.Tensor]bool{}
 	for _, nm := range m.NamedModules() {
 		for _, s := range slots(nm.Module) {
 			if s.t == nil || seen[s.t] {
@@ -116,8 +118,8 @@ func (m *Module) namedTensors(slots func(*Module) []slot) []NamedTensor {
 	return out
 }
 
-func tensorsOf(named []NamedTensor) []*Tensor {
-	out := make([]*Tensor, len(named))
+func tensorsOf(named []NamedTensor) []*tensorlib.Tensor {
+	out := make([]*tensorlib.Tensor, len(named))
 	for i, n := range named {
 		out[i] = n.Tensor
 	}
@@ -153,7 +155,7 @@ func splitPath(path string) (string, string) {
 
 // GetParameter returns the parameter at the dotted path below m, e.g.
 // "cd.c.b". A bad path panics, naming the missing part and what exists there.
-func (m *Module) GetParameter(path string) *Tensor {
+func (m *Module) GetParameter(path string) *tensorlib.Tensor {
 	modPath, name := splitPath(path)
 	mod := m.GetSubmodule(modPath)
 	i := indexOf(mod.params, name)
@@ -165,7 +167,7 @@ func (m *Module) GetParameter(path string) *Tensor {
 
 // GetBuffer returns the buffer at the dotted path below m. A bad path
 // panics, naming the missing part and what exists there.
-func (m *Module) GetBuffer(path string) *Tensor {
+func (m *Module) GetBuffer(path string) *tensorlib.Tensor {
 	modPath, name := splitPath(path)
 	mod := m.GetSubmodule(modPath)
 	i := indexOf(mod.buffers, name)
