@@ -3,6 +3,7 @@ package hooks_test
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/gohooks/gohooks/hooks"
 	"github.com/gohooks/gohooks/nnlib"
@@ -159,4 +160,43 @@ func ExampleGroup() {
 	// Output:
 	// [6 6]
 	// [1 1]
+}
+
+func ExampleCaptured_All() {
+	// s(s(x)) with s(x) = x*w: the module "s" runs twice in one forward.
+	s := nnlib.NewModule("Scale", func(self *nnlib.Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
+		return x[0].Mul(self.Param("w"))
+	})
+	s.RegisterParameter("w", tensorlib.Tensor1(2, 3))
+	m := nnlib.NewModule("Twice", func(self *nnlib.Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
+		return self.Child("s").Forward(self.Child("s").Forward(x[0]))
+	})
+	m.AddModule("s", s)
+	c := hooks.CaptureWithGrad(m, tensorlib.Tensor1(1, 2), func(out *tensorlib.Tensor) *tensorlib.Tensor {
+		return out.Sum()
+	}, "s")
+	for i, out := range c.All("s") {
+		fmt.Println("call", i, out.Data(), "grad", c.AllGrads("s")[i].Data())
+	}
+	fmt.Println("Get gives the last call:", c.Get("s").Data())
+	// Output:
+	// call 0 [2 6] grad [2 3]
+	// call 1 [4 18] grad [1 1]
+	// Get gives the last call: [4 18]
+}
+
+func ExampleTraceShapesTo() {
+	var log strings.Builder
+	net := smallNet()
+	trace := hooks.TraceShapesTo(net, &log)
+	net.Forward(tensorlib.Zeros(3, 2))
+	trace.Remove()
+	net.Forward(tensorlib.Zeros(3, 2)) // not traced
+	fmt.Print(log.String())
+	// Output:
+	// Sequential: in [3 2]
+	//   0 Linear: [3 2] -> [3 2]
+	//   1 ReLU: [3 2] -> [3 2]
+	//   2 Linear: [3 2] -> [3 1]
+	// Sequential: out [3 1]
 }
