@@ -166,6 +166,7 @@ var convCases = []struct {
 	{"depthwise", []int{1, 3, 4, 4}, []int{3, 1, 2, 2}, true, ConvOptions{Stride: [2]int{1, 2}, Padding: [2]int{1, 1}, Dilation: [2]int{2, 2}, Groups: 3}},
 	{"same", []int{2, 2, 5, 4}, []int{3, 2, 3, 3}, true, ConvOptions{Padding: [2]int{1, 1}}},
 	{"same_tall_pad", []int{1, 2, 4, 3}, []int{2, 2, 1, 3}, false, ConvOptions{Padding: [2]int{1, 1}}},
+	{"everything", []int{2, 4, 9, 8}, []int{4, 2, 3, 2}, true, ConvOptions{Stride: [2]int{2, 3}, Padding: [2]int{2, 1}, Dilation: [2]int{2, 3}, Groups: 2}},
 }
 
 // convInputs builds the generator's x, w and b for a case, as leaves that

@@ -39,6 +39,7 @@ convs = [
     ("depthwise", (1, 3, 4, 4), (3, 1, 2, 2), True, (1, 2), (1, 1), (2, 2), 3),
     ("same", (2, 2, 5, 4), (3, 2, 3, 3), True, (1, 1), (1, 1), (1, 1), 1),
     ("same_tall_pad", (1, 2, 4, 3), (2, 2, 1, 3), False, (1, 1), (1, 1), (1, 1), 1),
+    ("everything", (2, 4, 9, 8), (4, 2, 3, 2), True, (2, 3), (2, 1), (2, 3), 2),
 ]
 for name, xs, ws, has_b, s, p, d, g in convs:
     x, w = leaf(wave(0.1, *xs)), leaf(wave(0.2, *ws) * 0.5)
