@@ -529,3 +529,70 @@ func TestTrainEvalZeroGradAndBuffers(t *testing.T) {
 		}
 	}
 }
+
+func TestPrependAndGlobalVariantsForEveryKind(t *testing.T) {
+	m := productModel()
+	var events []string
+	bw := func(name string) func(*nnlib.Module, []*tensorlib.Tensor, []*tensorlib.Tensor) []*tensorlib.Tensor {
+		return func(*nnlib.Module, []*tensorlib.Tensor, []*tensorlib.Tensor) []*tensorlib.Tensor {
+			events = append(events, name)
+			return nil
+		}
+	}
+	bwPre := func(name string) func(*nnlib.Module, []*tensorlib.Tensor) []*tensorlib.Tensor {
+		return func(*nnlib.Module, []*tensorlib.Tensor) []*tensorlib.Tensor {
+			events = append(events, name)
+			return nil
+		}
+	}
+	m.RegisterFullBackwardHook(bw("bw1"))
+	m.RegisterFullBackwardHook(bw("bw0"), nnlib.Prepend())
+	m.RegisterFullBackwardPreHook(bwPre("pre1"))
+	m.RegisterFullBackwardPreHook(bwPre("pre0"), nnlib.Prepend())
+	h1 := nnlib.RegisterModuleFullBackwardHook(bw("gbw1"))
+	h2 := nnlib.RegisterModuleFullBackwardHook(bw("gbw0"), nnlib.Prepend())
+	h3 := nnlib.RegisterModuleFullBackwardPreHook(bwPre("gpre"))
+	x1 := tensorlib.Tensor1(2).SetRequiresGrad(true)
+	m.Forward(x1, tensorlib.Tensor1(3)).Backward()
+	for _, h := range []*tensorlib.Handle{h1, h2, h3} {
+		h.Remove()
+	}
+	if got := fmt.Sprint(events); got != "[gpre pre0 pre1 gbw0 gbw1 bw0 bw1]" {
+		t.Fatalf("events %s", got)
+	}
+	events = nil
+	m.Forward(x1, tensorlib.Tensor1(3)).Backward()
+	if got := fmt.Sprint(events); got != "[pre0 pre1 bw0 bw1]" {
+		t.Fatalf("after removing the global hooks: %s", got)
+	}
+}
+
+func TestGlobalForwardHooksReplaceAndAlwaysCall(t *testing.T) {
+	add := addModule()
+	var seen []string
+	h1 := nnlib.RegisterModuleForwardPreHook(func(m *nnlib.Module, in []*tensorlib.Tensor) []*tensorlib.Tensor {
+		if m.Name() != "Add" {
+			return nil
+		}
+		return []*tensorlib.Tensor{in[0], in[1].MulScalar(2)}
+	})
+	add.RegisterForwardPreHook(func(m *nnlib.Module, in []*tensorlib.Tensor) []*tensorlib.Tensor {
+		seen = append(seen, vals(in[1]))
+		return nil
+	})
+	h2 := nnlib.RegisterModuleForwardHook(func(m *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
+		seen = append(seen, "global "+vals(out))
+		return out.AddScalar(100)
+	}, nnlib.AlwaysCall())
+	out := add.Forward(tensorlib.Tensor1(1), tensorlib.Tensor1(2))
+	boom := nnlib.NewModule("Boom", func(*nnlib.Module, ...*tensorlib.Tensor) *tensorlib.Tensor { panic("boom") })
+	expectPanic(t, "boom", func() { boom.Forward(tensorlib.Tensor1(1)) })
+	h1.Remove()
+	h2.Remove()
+	if vals(out) != "[105]" || fmt.Sprint(seen) != "[[4] global [5] global nil]" {
+		t.Fatalf("out %s, seen %v", vals(out), seen)
+	}
+	if out := add.Forward(tensorlib.Tensor1(1), tensorlib.Tensor1(2)); vals(out) != "[3]" {
+		t.Fatalf("after Remove: %s", vals(out))
+	}
+}
