@@ -68,6 +68,9 @@ func convGeometry(x, w, b *Tensor, opt ConvOptions) convGeom {
 	if g.c%g.groups != 0 || g.cout%g.groups != 0 {
 		panic(fmt.Sprintf("tensorlib: Conv2d: %d input and %d output channels are not divisible by %d groups", g.c, g.cout, g.groups))
 	}
+	if g.kh == 0 || g.kw == 0 {
+		panic(fmt.Sprintf("tensorlib: Conv2d: weight of shape %v has an empty kernel", w.shape))
+	}
 	g.cinG, g.coutG = g.c/g.groups, g.cout/g.groups
 	if w.shape[1] != g.cinG {
 		panic(fmt.Sprintf("tensorlib: Conv2d: weight of shape %v does not fit input of shape %v with %d groups (%d != %d input channels per group)", w.shape, x.shape, g.groups, w.shape[1], g.cinG))

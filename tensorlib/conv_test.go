@@ -316,6 +316,7 @@ func TestConv2dRejectsBadShapes(t *testing.T) {
 	netPanics(t, "not divisible by 3 groups", func() { Conv2d(x, Zeros(3, 1, 3, 3), nil, ConvOptions{Groups: 3}) })
 	netPanics(t, "bias of shape [3] for 2 output channels", func() { Conv2d(x, Zeros(2, 4, 3, 3), Zeros(3), ConvOptions{}) })
 	netPanics(t, "larger than the padded input", func() { Conv2d(x, Zeros(2, 4, 7, 7), nil, ConvOptions{}) })
+	netPanics(t, "weight of shape [2 4 0 3] has an empty kernel", func() { Conv2d(x, Zeros(2, 4, 0, 3), nil, ConvOptions{}) })
 	netPanics(t, "input of shape [4 5] is not [N C H W]", func() { Conv2d(Zeros(4, 5), Zeros(2, 4, 3, 3), nil, ConvOptions{}) })
 }
 
