@@ -161,7 +161,7 @@ func quoteList(names []string) string {
 // times gives its last output (All gives every one). A path that was not
 // captured, or whose module was not called, panics.
 func (c *Captured) Get(path string) *tensorlib.Tensor {
-	c.check("Get", path)
+	c.check("Captured.Get", path)
 	o := c.outs[path]
 	return o[len(o)-1]
 }
@@ -169,7 +169,7 @@ func (c *Captured) Get(path string) *tensorlib.Tensor {
 // All returns the outputs of every call of the module at path, in call
 // order.
 func (c *Captured) All(path string) []*tensorlib.Tensor {
-	c.check("All", path)
+	c.check("Captured.All", path)
 	return append([]*tensorlib.Tensor(nil), c.outs[path]...)
 }
 
@@ -186,7 +186,7 @@ func (c *Captured) Names() []string {
 // nil when no gradient reached that output. It panics after Capture, which
 // runs no backward, and for paths Get would panic on.
 func (c *Captured) Grad(path string) *tensorlib.Tensor {
-	c.checkGrad("Grad", path)
+	c.checkGrad("Captured.Grad", path)
 	g := c.grads[path]
 	return g[len(g)-1]
 }
@@ -195,7 +195,7 @@ func (c *Captured) Grad(path string) *tensorlib.Tensor {
 // the module at path, in call order, with nil for outputs no gradient
 // reached.
 func (c *Captured) AllGrads(path string) []*tensorlib.Tensor {
-	c.checkGrad("AllGrads", path)
+	c.checkGrad("Captured.AllGrads", path)
 	return append([]*tensorlib.Tensor(nil), c.grads[path]...)
 }
 

@@ -236,9 +236,9 @@ func TestCapturedPanicsOnPathsItDidNotRecord(t *testing.T) {
 	m.AddModule("unused", nnlib.ReLU())
 	c := Capture(m, tensorlib.Tensor1(-1, 1), "used", "unused")
 	wantValues(t, "Get(used)", c.Get("used"), []int{2}, 0, 1)
-	wantPanic(t, func() { c.Get("unused") }, `hooks: Get: the module at path "unused" was not called`, `called: "used"`)
-	wantPanic(t, func() { c.Get("") }, `hooks: Get: path "" was not captured (captured: "used", "unused")`)
-	wantPanic(t, func() { c.Grad("used") }, `hooks: Grad: no gradients were captured`, "CaptureWithGrad")
+	wantPanic(t, func() { c.Get("unused") }, `hooks: Captured.Get: the module at path "unused" was not called`, `called: "used"`)
+	wantPanic(t, func() { c.Get("") }, `hooks: Captured.Get: path "" was not captured (captured: "used", "unused")`)
+	wantPanic(t, func() { c.Grad("used") }, `hooks: Captured.Grad: no gradients were captured`, "CaptureWithGrad")
 	wantPanic(t, func() { CaptureWithGrad(m, tensorlib.Tensor1(1), nil) }, "hooks: CaptureWithGrad: nil loss function")
 }
 
