@@ -16,10 +16,11 @@
 //
 // The tree methods follow PyTorch: Apply visits children first, then the
 // module (post-order); NamedModules is pre-order with dotted paths and ""
-// for the root; a module or tensor reachable along several paths is listed
-// once, under its first name, by NamedModules, NamedParameters, NamedBuffers
-// and Apply, while String and StateDict show it under every name, as PyTorch
-// does. Lists are slices of NamedModule and NamedTensor. String prints the
+// for the root. A module or tensor reachable along several paths is listed
+// once, under its first name, by NamedModules, NamedParameters and
+// NamedBuffers; Children and Apply skip a module added to the same parent
+// under a second name; String and StateDict show it under every name. All of
+// this is what PyTorch does. Lists are slices of NamedModule and NamedTensor. String prints the
 // tree as PyTorch prints a module, with each module's ExtraRepr.
 //
 // # Hooks
