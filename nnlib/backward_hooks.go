@@ -59,14 +59,14 @@ func (b *backwardHook) setupInput(args []*tensorlib.Tensor) []*tensorlib.Tensor 
 // known: it calls the full backward hooks and returns what they leave.
 func (b *backwardHook) inputBackward(wrapIdx []int, g []*tensorlib.Tensor) []*tensorlib.Tensor {
 	gradIn := make([]*tensorlib.Tensor, len(b.args))
-	for i, a := range b.args {
-		if a != nil {
-			gradIn[i] = tensorlib.ZerosLike(a)
-		}
-	}
 	for k, i := range wrapIdx {
-		if g[k] != nil {
-			gradIn[i] = g[k]
+		gradIn[i] = g[k]
+	}
+	// Inputs that need no grad, and those no gradient reached, get zeros,
+	// as PyTorch's BackwardHookFunction materialises them.
+	for i, a := range b.args {
+		if a != nil && gradIn[i] == nil {
+			gradIn[i] = tensorlib.ZerosLike(a)
 		}
 	}
 	if b.haveGrads {

@@ -596,3 +596,22 @@ func TestGlobalForwardHooksReplaceAndAlwaysCall(t *testing.T) {
 		t.Fatalf("after Remove: %s", vals(out))
 	}
 }
+
+// PyTorch 1.13: gradIn (tensor([5.]), tensor([0.])), b.grad tensor([0.]).
+func TestFullBackwardHookZeroForUnusedInputThatNeedsGrad(t *testing.T) {
+	m := nnlib.NewModule("M", func(self *nnlib.Module, x ...*tensorlib.Tensor) *tensorlib.Tensor {
+		return x[0].Mul(self.Param("W"))
+	})
+	m.RegisterParameter("W", tensorlib.Tensor1(5))
+	var got string
+	m.RegisterFullBackwardHook(func(_ *nnlib.Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor {
+		got = vals(gradIn[0]) + " " + vals(gradIn[1])
+		return nil
+	})
+	a := tensorlib.Tensor1(2).SetRequiresGrad(true)
+	b := tensorlib.Tensor1(3).SetRequiresGrad(true)
+	m.Forward(a, b).Backward()
+	if got != "[5] [0]" || vals(a.Grad()) != "[5]" || vals(b.Grad()) != "[0]" {
+		t.Fatalf("gradIn %s, a.grad %s, b.grad %s", got, vals(a.Grad()), vals(b.Grad()))
+	}
+}
