@@ -57,7 +57,13 @@ func traceShapes(model *nnlib.Module, w io.Writer) *Group {
 			label = nm.Name + " " + label
 		}
 		leaf := len(nm.Module.Children()) == 0
+		root := nm.Name == ""
 		g.Add(nm.Module.RegisterForwardPreHook(func(m *nnlib.Module, in []*tensorlib.Tensor) []*tensorlib.Tensor {
+			if root {
+				// A pre-hook that panicked after this one skipped the
+				// forward hooks, and with them a decrement: start afresh.
+				depth = 0
+			}
 			if !leaf {
 				fmt.Fprintf(out(), "%s%s: in %s\n", indent(depth), label, shapes(in))
 			}

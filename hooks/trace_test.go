@@ -78,3 +78,22 @@ Sequential: out (no output)
 		t.Errorf("after a panic the trace printed %q, want %q", out.String(), want)
 	}
 }
+
+func TestTraceShapesRecoversDepthAfterAPanickingPreHook(t *testing.T) {
+	net := nnlib.Sequential(nnlib.ReLU())
+	var out bytes.Buffer
+	defer TraceShapesTo(net, &out).Remove()
+	// This pre-hook runs after the trace's and panics before forward, so
+	// the trace's forward hook (and its decrement) never runs for "0".
+	h := net.Child("0").RegisterForwardPreHook(func(m *nnlib.Module, in []*tensorlib.Tensor) []*tensorlib.Tensor {
+		panic("pre-hook")
+	})
+	wantPanic(t, func() { net.Forward(tensorlib.Zeros(1)) }, "pre-hook")
+	h.Remove()
+	out.Reset()
+	net.Forward(tensorlib.Zeros(1))
+	want := "Sequential: in [1]\n  0 ReLU: [1] -> [1]\nSequential: out [1]\n"
+	if out.String() != want {
+		t.Errorf("trace after a panicking pre-hook:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
