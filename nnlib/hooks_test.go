@@ -615,3 +615,34 @@ func TestFullBackwardHookZeroForUnusedInputThatNeedsGrad(t *testing.T) {
 		t.Fatalf("gradIn %s, a.grad %s, b.grad %s", got, vals(a.Grad()), vals(b.Grad()))
 	}
 }
+
+func TestHooksThatReturnNilLeaveGradientsUnchanged(t *testing.T) {
+	x, y := nnlib.FashionMNIST().Batch(0, 4)
+	grads := func(net *nnlib.Module) []*tensorlib.Tensor {
+		net.ZeroGrad()
+		nnlib.CrossEntropyLoss(net.Forward(x), y).Backward()
+		var out []*tensorlib.Tensor
+		for _, p := range net.Parameters() {
+			out = append(out, p.Grad())
+		}
+		return out
+	}
+	tensorlib.ManualSeed(9)
+	net := notebookCNN()
+	plain := grads(net)
+	calls := 0
+	for _, m := range net.Modules() {
+		m.RegisterForwardHook(func(*nnlib.Module, []*tensorlib.Tensor, *tensorlib.Tensor) *tensorlib.Tensor { return nil })
+		m.RegisterFullBackwardPreHook(func(*nnlib.Module, []*tensorlib.Tensor) []*tensorlib.Tensor { calls++; return nil })
+		m.RegisterFullBackwardHook(func(*nnlib.Module, []*tensorlib.Tensor, []*tensorlib.Tensor) []*tensorlib.Tensor { calls++; return nil })
+	}
+	hooked := grads(net)
+	if calls != 2*9 {
+		t.Fatalf("%d backward hook calls, want %d", calls, 2*9)
+	}
+	for i := range plain {
+		if !tensorlib.Equal(plain[i], hooked[i]) {
+			t.Fatalf("parameter %d: gradients differ with hooks", i)
+		}
+	}
+}
