@@ -21,12 +21,15 @@
 //     run on the calling goroutine only.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.
 //   - The openblas build tag (with cgo and libopenblas-dev installed) routes
-//     Sgemm to OpenBLAS's cblas_sgemm.
+//     Sgemm to OpenBLAS's cblas_sgemm, which runs its own threads.
+//
+// Backend names the code in use.
 //
 // A long product stops at the next block boundary when interrupt.Request has
 // been called: Sgemm then panics with interrupt.ErrInterrupted on the calling
 // goroutine, leaving C partly updated. Worker goroutines never panic; they
-// stop and the caller raises the interrupt after joining them.
+// stop and the caller raises the interrupt after joining them. With OpenBLAS
+// the boundary is a band of rows of C worth about 2^30 flops.
 package gemm
 
 import "fmt"

@@ -14,7 +14,7 @@ const parallelFlops = 2 * 96 * 96 * 96
 // columns (alongN) or the rows of C. Each part gets at least two tiles.
 func split(kn *kernel, p *problem) (parts int, alongN bool) {
 	procs := runtime.GOMAXPROCS(0)
-	if procs < 2 || 2*p.m*p.n*p.k < parallelFlops {
+	if procs < 2 || 2*float64(p.m)*float64(p.n)*float64(p.k) < parallelFlops {
 		return 1, false
 	}
 	alongN = p.n >= p.m
