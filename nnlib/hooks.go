@@ -170,17 +170,8 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 	globalMu.Unlock()
 
 	args := in
-	for _, h := range pre {
-		if r := h.pre(m, args); r != nil {
-			args = r
-		}
-	}
-	var bw *backwardHook
-	if len(bwPre) > 0 || len(bwPost) > 0 {
-		bw = &backwardHook{module: m, pre: bwPre, post: bwPost}
-		args = bw.setupInput(args)
-	}
-
+	// called marks the forward hooks that have run, when some must run even
+	// if a pre-hook, forward or a forward hook panics.
 	var called []bool
 	for _, h := range post {
 		if h.always {
@@ -200,8 +191,8 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 						// A failing always-call hook must not hide the
 						// original panic.
 						defer func() { _ = recover() }()
-						if r := h.post(m, args, out); r != nil {
-							out = r
+						if res := h.post(m, args, out); res != nil {
+							out = res
 						}
 					}()
 				}
@@ -210,6 +201,16 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 		}()
 	}
 
+	for _, h := range pre {
+		if r := h.pre(m, args); r != nil {
+			args = r
+		}
+	}
+	var bw *backwardHook
+	if len(bwPre) > 0 || len(bwPost) > 0 {
+		bw = &backwardHook{module: m, pre: bwPre, post: bwPost}
+		args = bw.setupInput(args)
+	}
 	out = m.forward(m, args...)
 	for i, h := range post {
 		if called != nil {

@@ -156,6 +156,28 @@ func TestAlwaysCallForwardHookRunsWhenForwardPanics(t *testing.T) {
 	if fmt.Sprint(events) != "[always out=true]" {
 		t.Fatalf("events %v", events)
 	}
+	// A panicking pre-hook, too, is followed by the always-call hooks, and a
+	// forward hook that already ran is not run again.
+	events = nil
+	m2 := addModule()
+	m2.RegisterForwardPreHook(func(*nnlib.Module, []*tensorlib.Tensor) []*tensorlib.Tensor { panic("pre-hook failed") })
+	m2.RegisterForwardHook(func(_ *nnlib.Module, in []*tensorlib.Tensor, _ *tensorlib.Tensor) *tensorlib.Tensor {
+		events = append(events, fmt.Sprint("always after pre-hook, inputs ", len(in)))
+		return nil
+	}, nnlib.AlwaysCall())
+	expectPanic(t, "pre-hook failed", func() { m2.Forward(tensorlib.Tensor1(1), tensorlib.Tensor1(2)) })
+	m3 := addModule()
+	m3.RegisterForwardHook(func(*nnlib.Module, []*tensorlib.Tensor, *tensorlib.Tensor) *tensorlib.Tensor {
+		events = append(events, "always ran once")
+		return nil
+	}, nnlib.AlwaysCall())
+	m3.RegisterForwardHook(func(*nnlib.Module, []*tensorlib.Tensor, *tensorlib.Tensor) *tensorlib.Tensor {
+		panic("late hook failed")
+	})
+	expectPanic(t, "late hook failed", func() { m3.Forward(tensorlib.Tensor1(1), tensorlib.Tensor1(2)) })
+	if fmt.Sprint(events) != "[always after pre-hook, inputs 2 always ran once]" {
+		t.Fatalf("events %v", events)
+	}
 	expectPanic(t, "AlwaysCall applies only to forward hooks", func() {
 		m.RegisterForwardPreHook(func(*nnlib.Module, []*tensorlib.Tensor) []*tensorlib.Tensor { return nil }, nnlib.AlwaysCall())
 	})
