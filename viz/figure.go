@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,7 +121,11 @@ func (f *Figure) SVG() []byte {
 	if _, err := c.WriteTo(&buf); err != nil {
 		panic(fmt.Sprintf("viz: SVG: %v", err)) // cannot happen for a bytes.Buffer
 	}
-	svg := strings.ReplaceAll(buf.String(), "<image ", `<image style="image-rendering:pixelated" `)
+	// vgsvg labels its PNG data as JPEG, which strict renderers refuse.
+	svg := strings.NewReplacer(
+		"<image ", `<image style="image-rendering:pixelated" `,
+		"data:image/jpg;base64,", "data:image/png;base64,",
+	).Replace(buf.String())
 	return []byte(svg)
 }
 
@@ -137,6 +142,56 @@ func (f *Figure) Save(path string) error {
 		return fmt.Errorf("viz: Save: %w", err)
 	}
 	return nil
+}
+
+// drawPixels draws img into rect, each image pixel a solid block. PNG
+// canvases scale without smoothing; an SVG viewer may smooth in spite of the
+// image-rendering style, so for SVG the image is first enlarged (nearest
+// neighbour, at most maxSVGImage pixels a side) to about its drawn size,
+// which leaves any smoothing only a pixel wide.
+func drawPixels(c draw.Canvas, rect vg.Rectangle, img image.Image) {
+	if isSVG(c) {
+		img = enlarge(img, int(math.Ceil(float64(rect.Size().X/vg.Inch*DPI))), int(math.Ceil(float64(rect.Size().Y/vg.Inch*DPI))))
+	}
+	c.DrawImage(rect, img)
+}
+
+// isSVG reports whether c draws, through any crops, on an SVG canvas.
+func isSVG(c draw.Canvas) bool {
+	var v vg.Canvas = c
+	for {
+		switch w := v.(type) {
+		case draw.Canvas:
+			v = w.Canvas
+		case *draw.Canvas:
+			v = w.Canvas
+		case *vgsvg.Canvas:
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// maxSVGImage bounds the sides of images enlarged for SVG.
+const maxSVGImage = 1024
+
+// enlarge repeats each pixel of img by whole factors so the result is at
+// least w×h where the bound allows.
+func enlarge(img image.Image, w, h int) image.Image {
+	b := img.Bounds()
+	kx := max(1, min((w+b.Dx()-1)/b.Dx(), maxSVGImage/b.Dx()))
+	ky := max(1, min((h+b.Dy()-1)/b.Dy(), maxSVGImage/b.Dy()))
+	if kx == 1 && ky == 1 {
+		return img
+	}
+	out := image.NewNRGBA(image.Rect(0, 0, b.Dx()*kx, b.Dy()*ky))
+	for y := range out.Rect.Dy() {
+		for x := range out.Rect.Dx() {
+			out.Set(x, y, img.At(b.Min.X+x/kx, b.Min.Y+y/ky))
+		}
+	}
+	return out
 }
 
 // pixels converts a size in pixels to a vg length at DPI.

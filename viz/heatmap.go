@@ -164,7 +164,7 @@ func newRaster(img image.Image) *raster {
 // Plot implements plot.Plotter.
 func (r *raster) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	c.DrawImage(vg.Rectangle{
+	drawPixels(c, vg.Rectangle{
 		Min: vg.Point{X: trX(r.xmin), Y: trY(r.ymin)},
 		Max: vg.Point{X: trX(r.xmax), Y: trY(r.ymax)},
 	}, r.img)

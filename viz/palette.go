@@ -132,7 +132,7 @@ func drawColorBar(c draw.Canvas, m colorMap) {
 	}
 	barW := 12 * vg.Inch / DPI
 	rect := vg.Rectangle{Min: c.Min, Max: vg.Point{X: c.Min.X + barW, Y: c.Max.Y}}
-	c.DrawImage(rect, bar)
+	drawPixels(c, rect, bar)
 	line := draw.LineStyle{Color: color.Black, Width: vg.Points(0.6)}
 	c.StrokeLines(line, []vg.Point{
 		rect.Min, {X: rect.Max.X, Y: rect.Min.Y}, rect.Max, {X: rect.Min.X, Y: rect.Max.Y}, rect.Min,

@@ -2,6 +2,7 @@ package viz
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"image"
 	"image/color"
@@ -327,6 +328,9 @@ func TestBundleIsPNGOrSVG(t *testing.T) {
 	if !strings.Contains(svg, "<svg") || !strings.Contains(svg, `<image style="image-rendering:pixelated"`) {
 		t.Errorf("SVG lacks the svg element or the pixelated image")
 	}
+	if strings.Contains(svg, "image/jpg") || strings.Count(svg, "data:image/png;base64,") != 2 {
+		t.Errorf("SVG should embed the cells and the colour bar as PNG data")
+	}
 }
 
 func keys(b display.Bundle) []string {
@@ -494,6 +498,30 @@ func TestIndexStep(t *testing.T) {
 	for n, want := range map[int]int{1: 1, 7: 1, 8: 2, 14: 2, 15: 5, 28: 5, 36: 10, 100: 20, 784: 200} {
 		if got := indexStep(n); got != want {
 			t.Errorf("indexStep(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+func TestSVGEmbedsCellsEnlargedSoViewersCannotBlurThem(t *testing.T) {
+	svg := string(Heatmap(tensorlib.New(wave(28, 28, 0), 28, 28)).SVG())
+	i := strings.Index(svg, "data:image/png;base64,")
+	j := strings.IndexByte(svg[i:], '"')
+	raw, err := base64.StdEncoding.DecodeString(svg[i+len("data:image/png;base64,") : i+j])
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := decode(t, raw)
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	if w%28 != 0 || h%28 != 0 || w < 28*8 {
+		t.Fatalf("embedded image %d×%d, want whole multiples of 28×28, 8 or more times", w, h)
+	}
+	// Every block of k×k pixels is one colour.
+	k := w / 28
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if img.At(x, y) != img.At(x/k*k, y/(h/28)*(h/28)) {
+				t.Fatalf("pixel (%d, %d) differs from its block's corner", x, y)
+			}
 		}
 	}
 }
