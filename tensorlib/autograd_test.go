@@ -286,3 +286,25 @@ func TestShapeOpGradientsMatchPyTorch(t *testing.T) {
 	y.Mul(Arange(1, 35, 1)).Sum().Backward()
 	wantData(t, "x.grad", x.Grad(), 52, 63, 72, 86, 80, 95, 0, 12, 24, 39, 28, 44)
 }
+
+func TestHookCountsFollowRegistrationAndRemoval(t *testing.T) {
+	x := Tensor1(1).SetRequiresGrad(true)
+	z := x.MulScalar(2)
+	h1 := x.RegisterHook(func(g *Tensor) *Tensor { return nil })
+	h2 := x.RegisterPostAccumulateGradHook(func(*Tensor) {})
+	h3 := z.RegisterHook(func(g *Tensor) *Tensor { return nil })
+	if g, p := x.HookCounts(); g != 1 || p != 1 {
+		t.Fatalf("leaf counts %d, %d; want 1, 1", g, p)
+	}
+	if g, _ := z.HookCounts(); g != 1 {
+		t.Fatalf("non-leaf count %d; want 1", g)
+	}
+	h1.Remove()
+	h2.Remove()
+	h3.Remove()
+	g1, p1 := x.HookCounts()
+	g2, _ := z.HookCounts()
+	if g1+p1+g2 != 0 {
+		t.Fatalf("hooks left after Remove: %d %d %d", g1, p1, g2)
+	}
+}

@@ -89,3 +89,12 @@ func removeHook(hooks []hookEntry, id uint64) []hookEntry {
 	}
 	return hooks
 }
+
+// HookCounts reports how many gradient hooks and post-accumulate-grad hooks
+// are registered on t, so a tool can check that it removed what it added.
+func (t *Tensor) HookCounts() (grad, postAccumulate int) {
+	if t.node != nil {
+		return len(t.node.outHooks[t.outIndex]), 0
+	}
+	return len(t.gradHooks), len(t.postAccHooks)
+}
