@@ -114,6 +114,7 @@ func TestOptimizersMatchPyTorch(t *testing.T) {
 			return nnlib.NewSGD(ps, 0.05, nnlib.Momentum(0.8), nnlib.Dampening(0.5))
 		}},
 		{"Adam", func(ps []*tensorlib.Tensor) interface{ Step() } { return nnlib.NewAdam(ps, 0.01) }},
+		{"Adam_big_eps", func(ps []*tensorlib.Tensor) interface{ Step() } { return nnlib.NewAdam(ps, 0.1, nnlib.Eps(0.5)) }},
 		{"Adam_wd_betas", func(ps []*tensorlib.Tensor) interface{ Step() } {
 			return nnlib.NewAdam(ps, 0.05, nnlib.Betas(0.8, 0.99), nnlib.Eps(1e-6), nnlib.WeightDecay(0.1))
 		}},

@@ -105,6 +105,8 @@ opt_case("SGD_momentum_wd", lambda ps: torch.optim.SGD(ps, lr=0.1, momentum=0.9,
 opt_case("SGD_nesterov", lambda ps: torch.optim.SGD(ps, lr=0.05, momentum=0.8, nesterov=True))
 opt_case("SGD_dampening", lambda ps: torch.optim.SGD(ps, lr=0.05, momentum=0.8, dampening=0.5))
 opt_case("Adam", lambda ps: torch.optim.Adam(ps, lr=0.01))
+# A large eps shows where it is added: after the bias-corrected sqrt.
+opt_case("Adam_big_eps", lambda ps: torch.optim.Adam(ps, lr=0.1, eps=0.5))
 opt_case("Adam_wd_betas", lambda ps: torch.optim.Adam(ps, lr=0.05, betas=(0.8,0.99), eps=1e-6, weight_decay=0.1))
 
 print(repr(nn.Linear(2,3)), repr(nn.Linear(2,3,bias=False)))
