@@ -1,0 +1,799 @@
+package interp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"reflect"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gohooks/gohooks/display"
+	"github.com/gohooks/gohooks/internal/interrupt"
+	"github.com/gohooks/gohooks/interp/exports"
+	yaegi "github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+)
+
+// Names the session defines for its own use; cells should not use them.
+const (
+	recoverFunc = "_gohooksRecover"
+	internalPkg = "_gohooks"
+)
+
+// Options configure a Session.
+type Options struct {
+	// Stdout and Stderr receive what cells print through os.Stdout,
+	// os.Stderr and fmt.Print. When nil, the text goes to the Sink of the
+	// running cell as stream output. The worker sets them to its
+	// redirected file descriptors 1 and 2, so that compiled code's writes
+	// are captured too.
+	Stdout, Stderr io.Writer
+}
+
+// Session is a Go session run in this process by yaegi: it executes cells
+// by the rules of the package documentation. Its methods may be called from
+// several goroutines; cells run one at a time.
+type Session struct {
+	opts   Options
+	stderr io.Writer
+
+	mu   sync.Mutex // held while a cell runs
+	i    *yaegi.Interpreter
+	base int // yaegi line where the next cell's line 0 is
+	// cells maps yaegi line ranges back to cell numbers.
+	cells   []cellSpan
+	count   int               // cells run so far
+	funcs   map[string]string // function name -> its func type
+	types   map[string]string // type name, or "Type.Method" -> definition
+	imports map[string]string // import path -> name
+	decls   map[string]string // every name the cells declared -> kind
+
+	cur struct { // the running cell, guarded by curMu
+		sync.Mutex
+		sink       Sink
+		allowStdin bool
+		running    bool
+		goPanic    *Error
+		frames     []string
+		pending    []byte // stdin read but not yet consumed
+	}
+}
+
+type cellSpan struct{ base, cell, lines int }
+
+// NewSession returns a session with our packages and fmt, math, strings,
+// os and time imported.
+func NewSession(opts Options) (*Session, error) {
+	s := &Session{opts: opts}
+	if err := s.reset(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// preloaded lists the imports of every session (path, name).
+func preloaded() [][2]string {
+	l := [][2]string{{"fmt", "fmt"}, {"math", "math"}, {"strings", "strings"}, {"os", "os"}, {"time", "time"}}
+	for _, p := range exports.Packages {
+		l = append(l, [2]string{p, p[strings.LastIndex(p, "/")+1:]})
+	}
+	return l
+}
+
+// minMax gives cells the min and max builtins of Go 1.21, which yaegi
+// lacks, as generic functions over the ordered basic types.
+const minMax = `
+type _gohooksOrdered interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64 | ~string
+}
+func min[T _gohooksOrdered](x T, y ...T) T {
+	for _, v := range y {
+		if v < x {
+			x = v
+		}
+	}
+	return x
+}
+func max[T _gohooksOrdered](x T, y ...T) T {
+	for _, v := range y {
+		if v > x {
+			x = v
+		}
+	}
+	return x
+}
+`
+
+func (s *Session) reset() error {
+	out, errw := s.opts.Stdout, s.opts.Stderr
+	if out == nil {
+		out = &sinkWriter{s, "stdout"}
+	}
+	if errw == nil {
+		errw = &sinkWriter{s, "stderr"}
+	}
+	s.stderr = errw
+	i := yaegi.New(yaegi.Options{
+		Stdout: out,
+		Stderr: &frameFilter{s: s, w: errw},
+		Stdin:  &stdinReader{s},
+	})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		return err
+	}
+	if err := i.Use(exports.Symbols); err != nil {
+		return err
+	}
+	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
+		"GoPanic": reflect.ValueOf(s.goPanicked),
+	}}); err != nil {
+		return err
+	}
+	var src strings.Builder
+	src.WriteString("package main\nimport (\n")
+	s.imports = map[string]string{}
+	for _, p := range preloaded() {
+		fmt.Fprintf(&src, "\t%q\n", p[0])
+		s.imports[p[0]] = p[1]
+	}
+	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
+	fmt.Fprintf(&src, "func %s() {\n\tif r := recover(); r != nil {\n\t\t%s.GoPanic(r)\n\t}\n}\n", recoverFunc, internalPkg)
+	src.WriteString(minMax)
+	if _, err := i.Eval(src.String()); err != nil {
+		return fmt.Errorf("interp: starting the session: %w", err)
+	}
+	s.i = i
+	s.base = 100 // the prelude's lines stay below
+	s.cells = nil
+	s.funcs = map[string]string{}
+	s.types = map[string]string{}
+	s.decls = map[string]string{}
+	return nil
+}
+
+// sinkWriter sends writes to the running cell's Sink.
+type sinkWriter struct {
+	s    *Session
+	name string
+}
+
+func (w *sinkWriter) Write(p []byte) (int, error) {
+	w.s.cur.Lock()
+	sink := w.s.cur.sink
+	w.s.cur.Unlock()
+	if sink != nil {
+		sink.Stream(w.name, string(p))
+	}
+	return len(p), nil
+}
+
+// frameFilter keeps yaegi's "L:C: panic: f(...)" lines, which it prints for
+// every interpreted frame a panic passes through, out of the user's stderr
+// and records them as the traceback of the running cell.
+type frameFilter struct {
+	s *Session
+	w io.Writer
+}
+
+var frameLine = regexp.MustCompile(`^(?:_\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\n$`)
+
+func (f *frameFilter) Write(p []byte) (int, error) {
+	if m := frameLine.FindSubmatch(p); m != nil {
+		f.s.cur.Lock()
+		if len(f.s.cur.frames) < 50 {
+			f.s.cur.frames = append(f.s.cur.frames, string(p[:len(p)-1]))
+		}
+		f.s.cur.Unlock()
+		return len(p), nil
+	}
+	return f.w.Write(p)
+}
+
+// stdinReader gives cells the front end's input, one line per request.
+type stdinReader struct{ s *Session }
+
+func (r *stdinReader) Read(p []byte) (int, error) {
+	c := &r.s.cur
+	c.Lock()
+	if len(c.pending) == 0 {
+		sink, allow := c.sink, c.allowStdin
+		c.Unlock()
+		if sink == nil || !allow {
+			return 0, errors.New("reading os.Stdin: this front end does not accept input")
+		}
+		line, err := sink.Input("", false)
+		if err != nil {
+			return 0, fmt.Errorf("reading os.Stdin: %w", err)
+		}
+		c.Lock()
+		c.pending = append(c.pending, line+"\n"...)
+	}
+	n := copy(p, c.pending)
+	c.pending = c.pending[n:]
+	c.Unlock()
+	return n, nil
+}
+
+// goPanicked is called (from interpreted code) with the value of a panic
+// recovered in a goroutine started by a cell.
+func (s *Session) goPanicked(r any) {
+	msg := panicMessage(r)
+	c := &s.cur
+	c.Lock()
+	defer c.Unlock()
+	if c.running {
+		if c.goPanic == nil {
+			c.goPanic = &Error{Name: "panic", Value: msg, Traceback: append([]string{"panic in a goroutine: " + msg}, s.traceback(c.frames)...)}
+		}
+		return
+	}
+	fmt.Fprintf(s.stderr, "panic in a goroutine started by an earlier cell: %s\n", msg)
+}
+
+// Execute runs one cell. Cancelling ctx interrupts it.
+func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) ExecuteReply {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	interrupt.Clear()
+	c := &s.cur
+	c.Lock()
+	c.sink, c.allowStdin, c.running, c.goPanic, c.pending = sink, req.AllowStdin, true, nil, nil
+	c.Unlock()
+	defer func() {
+		c.Lock()
+		c.sink, c.running = nil, false
+		c.Unlock()
+	}()
+	s.count++
+	var reply ExecuteReply
+	res, err := s.runCell(ctx, req.Code, sink)
+	c.Lock()
+	if err == nil && c.goPanic != nil {
+		err = c.goPanic
+	}
+	c.Unlock()
+	if err != nil {
+		reply.Err = err
+	} else if res != nil && !req.Silent {
+		reply.Result = res
+	}
+	if len(req.UserExpressions) > 0 {
+		reply.UserExpressions = map[string]any{}
+		for name, expr := range req.UserExpressions {
+			reply.UserExpressions[name] = s.userExpression(ctx, expr)
+		}
+	}
+	return reply
+}
+
+func (s *Session) userExpression(ctx context.Context, expr string) map[string]any {
+	v, err := s.eval(ctx, "{}", expr, 1, 1, true)
+	if err != nil {
+		return map[string]any{"status": "error", "ename": err.Name, "evalue": err.Value, "traceback": err.Traceback}
+	}
+	b := display.Text("")
+	if v.IsValid() && v.CanInterface() {
+		b = display.BundleOf(v.Interface())
+	}
+	return map[string]any{"status": "ok", "data": b.Data, "metadata": map[string]any{}}
+}
+
+// runCell runs code: magics first, then the cell rules.
+func (s *Session) runCell(ctx context.Context, code string, sink Sink) (*display.Bundle, *Error) {
+	trimmed := strings.TrimSpace(code)
+	if strings.HasPrefix(trimmed, "%") {
+		return s.magic(ctx, code, sink)
+	}
+	return s.run(ctx, code)
+}
+
+// newCell reserves yaegi lines for a cell of n lines and returns its base.
+func (s *Session) newCell(n int) int {
+	base := s.base
+	s.cells = append(s.cells, cellSpan{base, s.count, n})
+	s.base += n + 2
+	return base
+}
+
+func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error) {
+	toks, err := scanCell(code)
+	if err != nil {
+		return nil, s.cellErr("syntax error", err)
+	}
+	code = rewriteGo(code, toks)
+	pieces, err := splitCell(code)
+	if err != nil {
+		return nil, s.cellErr("syntax error", err)
+	}
+	base := s.newCell(strings.Count(code, "\n") + 1)
+	var (
+		types, decls, stmts srcBuilder
+		funcVars            []string
+	)
+	types.header, decls.header, stmts.header = "package main", "package main", "{}"
+	var last *piece
+	for k := range pieces {
+		p := &pieces[k]
+		switch p.kind {
+		case pieceImport:
+			if e := s.addImports(ctx, p); e != nil {
+				return nil, e
+			}
+		case pieceType:
+			keep, e := s.checkTypes(p)
+			if e != nil {
+				return nil, e
+			}
+			if keep {
+				types.place(base, p.line, p.col, p.text)
+			}
+		case pieceDecl:
+			keep, e := s.checkDecl(p)
+			if e != nil {
+				return nil, e
+			}
+			if keep {
+				decls.place(base, p.line, p.col, p.text)
+			}
+		case pieceFunc:
+			f, fset, err := parseDecl(*p)
+			if err != nil {
+				return nil, s.cellErr("syntax error", err)
+			}
+			fd := f.Decls[0].(*ast.FuncDecl)
+			sig := nodeText(fset, fd.Type)
+			if s.funcs[p.name] != sig {
+				funcVars = append(funcVars, "var "+p.name+" "+sig)
+			}
+			s.funcs[p.name] = sig
+			s.decls[p.name] = "func"
+			// "func name(" becomes "name = func(": same line.
+			i := len("func") + strings.Index(p.text[len("func"):], p.name)
+			stmts.place(base, p.line, p.col, p.name+" = func"+p.text[i+len(p.name):])
+			last = nil
+			continue
+		case pieceStmt:
+			last = p
+			continue
+		}
+		last = nil
+	}
+	// The cell's value: its last statement, if an expression statement.
+	var lastExpr ast.Expr
+	var lastText string
+	var lastLine, lastCol int
+	for k := range pieces {
+		p := &pieces[k]
+		if p.kind != pieceStmt {
+			continue
+		}
+		if p != last {
+			stmts.place(base, p.line, p.col, p.text)
+			continue
+		}
+		list, fset, err := parseStmts(p.text, p.line, p.col)
+		if err != nil {
+			return nil, s.cellErr("syntax error", err)
+		}
+		if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
+			off := fset.Position(es.Pos()).Offset - len(stmtHeader) - (p.line - 1) - (p.col - 1)
+			if off > 0 {
+				stmts.place(base, p.line, p.col, p.text[:off])
+			}
+			lastExpr = es.X
+			lastText = p.text[off:]
+			lastLine, lastCol = lineCol(code, p.start+off)
+		} else {
+			stmts.place(base, p.line, p.col, p.text)
+		}
+	}
+	for _, src := range []*srcBuilder{&types} {
+		if src.used {
+			if _, e := s.eval(ctx, src.header, src.b.String(), 0, 0, false); e != nil {
+				return nil, e
+			}
+		}
+	}
+	if len(funcVars) > 0 {
+		if _, e := s.eval(ctx, "{}; "+strings.Join(funcVars, "; "), "", 0, 0, false); e != nil {
+			return nil, e
+		}
+	}
+	for _, src := range []*srcBuilder{&decls, &stmts} {
+		if src.used {
+			if _, e := s.eval(ctx, src.header, src.b.String(), 0, 0, false); e != nil {
+				return nil, e
+			}
+		}
+	}
+	if lastExpr == nil {
+		return nil, nil
+	}
+	return s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+}
+
+// result evaluates the cell's last expression statement and decides what
+// it shows: a call with no result or several shows nothing.
+func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string, line, col int) (*display.Bundle, *Error) {
+	show := true
+	if call, ok := x.(*ast.CallExpr); ok && !containsCall(call.Fun) {
+		if f, err := s.i.Eval(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+			show = f.Type().NumOut() == 1
+		}
+	}
+	var b srcBuilder
+	b.header = "{}"
+	b.place(base, line, col, text)
+	v, e := s.eval(ctx, b.header, b.b.String(), 0, 0, false)
+	if e != nil || !show || !v.IsValid() || !v.CanInterface() {
+		return nil, e
+	}
+	val := v.Interface()
+	if isNilValue(val) {
+		return nil, nil
+	}
+	bundle := display.BundleOf(val)
+	if t := v.Type(); t.PkgPath() == "" && !containsCall(x) && (t.Kind() == reflect.Struct || t.Kind() == reflect.Pointer) {
+		// A type defined in a cell has its methods only inside the
+		// interpreter: let the interpreter's fmt print it.
+		if str, err := s.i.Eval("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
+			bundle = bundle.WithText(str.String())
+		}
+	}
+	return &bundle, nil
+}
+
+func exprSource(e ast.Expr) string {
+	return nodeText(token.NewFileSet(), e)
+}
+
+func isNilValue(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch r := reflect.ValueOf(v); r.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		return r.IsNil()
+	}
+	return false
+}
+
+// srcBuilder assembles pieces at their cell positions after a header line.
+type srcBuilder struct {
+	header    string
+	b         strings.Builder
+	line, col int // position after what was written (0: nothing yet)
+	used      bool
+}
+
+func (sb *srcBuilder) place(base, line, col int, text string) {
+	if !sb.used {
+		sb.used = true
+		sb.line, sb.col = 1, len(sb.header)+1
+	}
+	target := base + line
+	if target > sb.line {
+		sb.b.WriteString(strings.Repeat("\n", target-sb.line))
+		sb.line, sb.col = target, 1
+	} else {
+		sb.b.WriteString(";")
+		sb.col++
+	}
+	if col > sb.col {
+		sb.b.WriteString(strings.Repeat(" ", col-sb.col))
+		sb.col = col
+	}
+	sb.b.WriteString(text)
+	if n := strings.Count(text, "\n"); n > 0 {
+		sb.line += n
+		sb.col = len(text) - strings.LastIndex(text, "\n")
+	} else {
+		sb.col += len(text)
+	}
+}
+
+// addImports runs the new imports of an import piece; imports already made
+// (our packages and fmt, math, strings, os, time from the start) are dropped.
+func (s *Session) addImports(ctx context.Context, p *piece) *Error {
+	f, _, err := parseDecl(*p)
+	if err != nil {
+		return s.cellErr("syntax error", err)
+	}
+	for _, spec := range f.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		if have, ok := s.imports[path]; ok && have == name {
+			continue
+		}
+		src := "package main\nimport "
+		if spec.Name != nil {
+			src += spec.Name.Name + " "
+		}
+		if _, e := s.eval(ctx, src+spec.Path.Value, "", 0, 0, false); e != nil {
+			l, c := p.line, p.col
+			e.Traceback = []string{fmt.Sprintf("cannot import %s: %s", spec.Path.Value, e.Value), s.where(l, c)}
+			return e
+		}
+		s.imports[path] = name
+		s.decls[name] = "package"
+	}
+	return nil
+}
+
+// checkTypes decides what to do with a type piece: run it (new types), drop
+// it (the same definitions again, as when a cell is run twice), or refuse
+// it (a different definition of an existing type).
+func (s *Session) checkTypes(p *piece) (bool, *Error) {
+	f, fset, err := parseDecl(*p)
+	if err != nil {
+		return false, s.cellErr("syntax error", err)
+	}
+	same, fresh := 0, 0
+	defs := map[string]string{}
+	for _, d := range f.Decls {
+		for _, spec := range d.(*ast.GenDecl).Specs {
+			ts := spec.(*ast.TypeSpec)
+			def := nodeText(fset, ts)
+			name := ts.Name.Name
+			if old, ok := s.types[name]; ok {
+				if old != def {
+					pos := fset.Position(ts.Pos())
+					return false, s.refusal(declLine(pos.Line), pos.Column, fmt.Sprintf(
+						"type %s is already defined in this session with a different definition, and a Go session cannot redefine a type (existing values and methods would keep the old one): give the new type another name (%s2), or run %%reset to start a fresh session (all variables are lost)", name, name))
+				}
+				same++
+			} else {
+				fresh++
+			}
+			defs[name] = def
+		}
+	}
+	if fresh > 0 && same > 0 {
+		return false, s.refusal(p.line, p.col, "this type declaration mixes new types with types already defined: declare the new types separately")
+	}
+	for k, v := range defs {
+		s.types[k] = v
+		s.decls[k] = "type"
+	}
+	return fresh > 0, nil
+}
+
+// checkDecl applies the same rule to methods; generic functions are run
+// again when redefined.
+func (s *Session) checkDecl(p *piece) (bool, *Error) {
+	f, fset, err := parseDecl(*p)
+	if err != nil {
+		return false, s.cellErr("syntax error", err)
+	}
+	fd, ok := f.Decls[0].(*ast.FuncDecl)
+	if !ok {
+		return true, nil
+	}
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		s.decls[fd.Name.Name] = "func"
+		return true, nil
+	}
+	recv := fd.Recv.List[0].Type
+	if st, ok := recv.(*ast.StarExpr); ok {
+		recv = st.X
+	}
+	switch r := recv.(type) {
+	case *ast.IndexExpr:
+		recv = r.X
+	case *ast.IndexListExpr:
+		recv = r.X
+	}
+	key := exprSource(recv) + "." + fd.Name.Name
+	fd.Doc = nil
+	def := nodeText(fset, fd)
+	if old, ok := s.types[key]; ok {
+		if old == def {
+			return false, nil
+		}
+		pos := fset.Position(fd.Pos())
+		return false, s.refusal(declLine(pos.Line), pos.Column, fmt.Sprintf(
+			"method %s is already defined in this session, and a Go session cannot redefine a method (values of the type would keep the old one): define the type again under a new name with its methods, or run %%reset to start a fresh session (all variables are lost)", key))
+	}
+	s.types[key] = def
+	return true, nil
+}
+
+func (s *Session) refusal(line, col int, msg string) *Error {
+	return &Error{Name: "cannot redefine", Value: msg, Traceback: []string{msg, s.where(line, col)}}
+}
+
+func (s *Session) where(line, col int) string {
+	return fmt.Sprintf("  at cell %d, line %d, column %d", s.count, line, col)
+}
+
+// cellErr reports an error found while splitting or parsing the cell.
+func (s *Session) cellErr(name string, err error) *Error {
+	var ce *cellError
+	if errors.As(err, &ce) {
+		return &Error{Name: name, Value: ce.msg, Traceback: []string{name + ": " + ce.msg, s.where(ce.line, ce.col)}}
+	}
+	msg := err.Error()
+	if m := errPos.FindStringSubmatch(firstLine(msg)); m != nil {
+		l, _ := strconv.Atoi(m[1])
+		c, _ := strconv.Atoi(m[2])
+		return &Error{Name: name, Value: m[3], Traceback: []string{name + ": " + m[3], s.where(l, c)}}
+	}
+	return &Error{Name: name, Value: msg, Traceback: []string{name + ": " + msg}}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+var errPos = regexp.MustCompile(`^(?:[^:\s]*\.go:)?(\d+):(\d+): (.*)$`)
+
+// eval runs header + body in yaegi. With own, body is an expression placed
+// at line, col of a cell of its own (user expressions).
+func (s *Session) eval(ctx context.Context, header, body string, line, col int, own bool) (reflect.Value, *Error) {
+	if own {
+		base := s.newCell(strings.Count(body, "\n") + 1)
+		var b srcBuilder
+		b.header = header
+		b.place(base, line, col, body)
+		header, body = b.header, b.b.String()
+	}
+	s.cur.Lock()
+	s.cur.frames = nil
+	s.cur.Unlock()
+	if os.Getenv("GOHOOKS_DEBUG_SRC") != "" {
+		fmt.Fprintf(os.Stderr, "--- eval:\n%s\n", strings.TrimLeft(header+body, "\n"))
+	}
+	v, err := s.evalCtx(ctx, header+body)
+	if err == nil {
+		return v, nil
+	}
+	return reflect.Value{}, s.toError(ctx, err)
+}
+
+// evalCtx runs src, and on cancellation waits for the interpreter to stop:
+// yaegi returns at once, but compiled code may still be running, and the
+// next cell must not start beside it.
+func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error) {
+	stop := context.AfterFunc(ctx, interrupt.Request)
+	defer stop()
+	v, err := s.i.EvalWithContext(ctx, src)
+	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
+		for evalRunning() {
+			time.Sleep(5 * time.Millisecond)
+		}
+		return reflect.Value{}, ctx.Err()
+	}
+	return v, err
+}
+
+// evalRunning reports whether a goroutine is inside yaegi's Execute.
+func evalRunning() bool {
+	buf := make([]byte, 1<<20)
+	n := runtime.Stack(buf, true)
+	return strings.Contains(string(buf[:n]), "yaegi/interp.(*Interpreter).Execute(")
+}
+
+// toError turns a yaegi error into the cell's Error, in cell positions.
+func (s *Session) toError(ctx context.Context, err error) *Error {
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return &Error{Name: "interrupted", Value: "the cell was interrupted", Traceback: []string{"interrupted: the cell was interrupted"}}
+	}
+	var p yaegi.Panic
+	if errors.As(err, &p) {
+		msg := panicMessage(p.Value)
+		if p.Value == interrupt.ErrInterrupted {
+			return &Error{Name: "interrupted", Value: "the cell was interrupted", Traceback: []string{"interrupted: the cell was interrupted"}}
+		}
+		s.cur.Lock()
+		frames := s.cur.frames
+		s.cur.Unlock()
+		return &Error{Name: "panic", Value: msg, Traceback: append([]string{"panic: " + msg}, s.traceback(frames)...)}
+	}
+	var list interface{ Unwrap() []error }
+	msg := err.Error()
+	if errors.As(err, &list) && len(list.Unwrap()) > 0 {
+		msg = list.Unwrap()[0].Error()
+	}
+	msg = firstLine(msg)
+	if m := errPos.FindStringSubmatch(msg); m != nil {
+		l, _ := strconv.Atoi(m[1])
+		c, _ := strconv.Atoi(m[2])
+		tb := []string{"compile error: " + m[3]}
+		if where := s.position(l, c); where != "" {
+			tb = append(tb, "  at "+where)
+		}
+		return &Error{Name: "compile error", Value: m[3], Traceback: tb}
+	}
+	return &Error{Name: "error", Value: msg, Traceback: []string{msg}}
+}
+
+// traceback turns yaegi's frame lines into "in f, cell 3, line 4" lines.
+func (s *Session) traceback(frames []string) []string {
+	var tb []string
+	for _, f := range frames {
+		m := frameLine.FindStringSubmatch(f + "\n")
+		l, _ := strconv.Atoi(m[1])
+		c, _ := strconv.Atoi(m[2])
+		fn := strings.TrimPrefix(strings.TrimPrefix(m[3], "main."), "main")
+		if fn == "" {
+			fn = "the cell"
+		}
+		if where := s.position(l, c); where != "" {
+			tb = append(tb, fmt.Sprintf("  in %s, %s", fn, where))
+		} else if l == 1 {
+			// yaegi places a panic of top-level code at its wrapper.
+			tb = append(tb, fmt.Sprintf("  in cell %d", s.count))
+		}
+	}
+	return tb
+}
+
+// position names a yaegi position in cell terms: "cell 3, line 4".
+func (s *Session) position(line, col int) string {
+	for k := len(s.cells) - 1; k >= 0; k-- {
+		c := s.cells[k]
+		if line > c.base && line <= c.base+c.lines {
+			return fmt.Sprintf("cell %d, line %d", c.cell, line-c.base)
+		}
+	}
+	return ""
+}
+
+// panicMessage renders a panic value as Go prints it, with reflect's
+// internal messages (how yaegi's runtime failures surface) rewritten into
+// the runtime errors a Go programmer knows.
+func panicMessage(r any) string {
+	var msg string
+	switch v := r.(type) {
+	case error:
+		msg = v.Error()
+	case string:
+		msg = v
+	default:
+		msg = fmt.Sprintf("%v", v)
+	}
+	switch {
+	case strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, "on zero Value"),
+		msg == "reflect: Method on nil interface value",
+		strings.Contains(msg, "nil pointer dereference"):
+		return "runtime error: invalid memory address or nil pointer dereference"
+	case msg == "reflect: slice index out of range", msg == "reflect: array index out of range",
+		msg == "reflect: string index out of range":
+		return "runtime error: index out of range"
+	case strings.HasPrefix(msg, "reflect: slice index out of range"), strings.HasPrefix(msg, "reflect.Value.Slice: slice index out of bounds"):
+		return "runtime error: slice bounds out of range"
+	}
+	return msg
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Close ends the session.
+func (s *Session) Close() error { return nil }
+
+var _ = parser.ParseExpr

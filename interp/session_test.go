@@ -1,0 +1,148 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gohooks/gohooks/display"
+)
+
+// recorder is a Sink that records what a cell emits.
+type recorder struct {
+	mu       sync.Mutex
+	stdout   strings.Builder
+	stderr   strings.Builder
+	displays []display.Bundle
+	inputs   []string
+}
+
+func (r *recorder) Stream(name, text string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if name == "stdout" {
+		r.stdout.WriteString(text)
+	} else {
+		r.stderr.WriteString(text)
+	}
+}
+func (r *recorder) Display(b display.Bundle, id string, update bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.displays = append(r.displays, b)
+}
+func (r *recorder) ClearOutput(wait bool) {}
+func (r *recorder) Input(prompt string, password bool) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.inputs) == 0 {
+		return "", fmt.Errorf("no input")
+	}
+	in := r.inputs[0]
+	r.inputs = r.inputs[1:]
+	return in, nil
+}
+
+type cellOut struct {
+	stdout, stderr string
+	result         string // text/plain of the result, "" for none
+	err            string // "ename: evalue" or ""
+	where          string // a traceback line that must appear
+}
+
+func runCell(t *testing.T, s *Session, code string) (ExecuteReply, *recorder) {
+	t.Helper()
+	r := &recorder{}
+	rep := s.Execute(context.Background(), ExecuteRequest{Code: code, AllowStdin: true}, r)
+	return rep, r
+}
+
+func check(t *testing.T, s *Session, code string, want cellOut) {
+	t.Helper()
+	rep, r := runCell(t, s, code)
+	got := cellOut{stdout: r.stdout.String(), stderr: r.stderr.String()}
+	if rep.Result != nil {
+		got.result, _ = rep.Result.Data[display.MIMEText].(string)
+	}
+	if rep.Err != nil {
+		got.err = rep.Err.Name + ": " + rep.Err.Value
+	}
+	tb := ""
+	if rep.Err != nil {
+		tb = strings.Join(rep.Err.Traceback, "\n")
+	}
+	if got.stdout != want.stdout || got.stderr != want.stderr || got.result != want.result || got.err != want.err ||
+		(want.where != "" && !strings.Contains(tb, want.where)) {
+		t.Errorf("cell %q:\n got  %+v\n want %+v\n traceback %q", code, got, want, tb)
+	}
+}
+
+func newTestSession(t *testing.T) *Session {
+	t.Helper()
+	s, err := NewSession(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestCellRules runs one session through cells that each exercise a rule
+// of the package documentation, in order (later rows use earlier ones).
+func TestCellRules(t *testing.T) {
+	s := newTestSession(t)
+	rows := []struct {
+		name string
+		code string
+		want cellOut
+	}{
+		{"statement output", `fmt.Println("hello")`, cellOut{stdout: "hello\n"}},
+		{"last expression is the result", "x := 40\nx + 2", cellOut{result: "42"}},
+		{"variables persist", "x * 2", cellOut{result: "80"}},
+		{"var and const as statements", "var a = 1\nconst c = 2", cellOut{}},
+		{"package-level var across cells", "var b = a + c\nb", cellOut{result: "3"}},
+		{"assignment shows nothing", "x = 3", cellOut{}},
+		{"call with several results shows nothing", `fmt.Println("p")`, cellOut{stdout: "p\n"}},
+		{"call with no result shows nothing", "func noop() {}\nnoop()", cellOut{}},
+		{"nil shows nothing", "var e error\ne", cellOut{}},
+		{"declarations and statements mixed", "type P struct{ X, Y int }\np := P{1, 2}\nfunc (p P) Sum() int { return p.X + p.Y }\np.Sum()", cellOut{result: "3"}},
+		{"functions", "func f() int { return 1 }\nfunc g() int { return f() }\ng()", cellOut{result: "1"}},
+		{"redefining a function rebinds callers", "func f() int { return 2 }\ng()", cellOut{result: "2"}},
+		{"recursion", "func fact(n int) int {\n\tif n <= 1 {\n\t\treturn 1\n\t}\n\treturn n * fact(n-1)\n}\nfact(5)", cellOut{result: "120"}},
+		{"use before declaration in a cell", "h := twice(4)\nfunc twice(n int) int { return 2 * n }\nh", cellOut{result: "8"}},
+		{"same type again is accepted", "type P struct{ X, Y int }\nfunc (p P) Sum() int { return p.X + p.Y }\nP{3, 4}.Sum()", cellOut{result: "7"}},
+		{"redefining a type is refused", "type P struct{ X int }", cellOut{err: "cannot redefine: type P is already defined in this session with a different definition, and a Go session cannot redefine a type (existing values and methods would keep the old one): give the new type another name (P2), or run %reset to start a fresh session (all variables are lost)", where: "line 1"}},
+		{"redefining a method is refused", "func (p P) Sum() int { return 0 }", cellOut{err: "cannot redefine: method P.Sum is already defined in this session, and a Go session cannot redefine a method (values of the type would keep the old one): define the type again under a new name with its methods, or run %reset to start a fresh session (all variables are lost)"}},
+		{"imports repeated are dropped", "import \"fmt\"\nimport \"strings\"\nstrings.ToUpper(\"a\")", cellOut{result: "A"}},
+		{"new import", "import \"strconv\"\nstrconv.Itoa(12)", cellOut{result: "12"}},
+		{"range over int", "n := 0\nfor i := range 4 { n += i }\nn", cellOut{result: "6"}},
+		{"per-iteration loop variables", "var fs []func() int\nfor i := 0; i < 3; i++ { fs = append(fs, func() int { return i }) }\nfs[0]() + fs[2]()", cellOut{result: "2"}},
+		{"min and max", "min(3, 1, 2) + max(4, 5)", cellOut{result: "6"}},
+		{"top-level defer refused", "x := 1\ndefer fmt.Println(x)", cellOut{err: "syntax error: defer at the top level of a cell is not supported (a cell is not a function): put the code in a function, for example func() { defer f(); ... }()", where: "line 2"}},
+		{"compile error in cell lines", "y := 1\n\nfmt.Println(y + undefinedName)", cellOut{err: "compile error: undefined: undefinedName", where: "cell 24, line 3"}},
+		{"syntax error", "y := (1", cellOut{err: "syntax error: unbalanced brackets"}},
+		{"panic keeps its message", "\npanic(\"tensorlib: Add: shapes [2 3] and [4] do not broadcast\")", cellOut{err: "panic: tensorlib: Add: shapes [2 3] and [4] do not broadcast", where: "in cell"}},
+		{"nil pointer", "var pp *P\npp.X", cellOut{err: "panic: runtime error: invalid memory address or nil pointer dereference"}},
+		{"index out of range", "sl := []int{1, 2, 3}\nk := 5\nsl[k]", cellOut{err: "panic: runtime error: index out of range"}},
+		{"goroutine panic is the cell's error", "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}()\n<-done", cellOut{err: "panic: in goroutine"}},
+		{"next cell runs", "1 + 1", cellOut{result: "2"}},
+		{"stdin", "var line string\nfmt.Scanln(&line)\nline", cellOut{result: "typed"}},
+		{"String method", "type Named struct{}\nfunc (Named) String() string { return \"I am named\" }\nNamed{}", cellOut{result: "I am named"}},
+		{"bundler shows its bundle", "display.Markdown(\"# hi\")", cellOut{result: "# hi"}},
+		{"help", "%help", cellOut{result: helpText}},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			if r.name == "stdin" {
+				rec := &recorder{inputs: []string{"typed"}}
+				rep := s.Execute(context.Background(), ExecuteRequest{Code: r.code, AllowStdin: true}, rec)
+				if rep.Err != nil || rep.Result == nil || rep.Result.Data["text/plain"] != "typed" {
+					t.Fatalf("stdin cell: %+v %+v", rep.Err, rep.Result)
+				}
+				return
+			}
+			check(t, s, r.code, r.want)
+		})
+	}
+}
