@@ -325,3 +325,15 @@ func TestOptionMisusePanics(t *testing.T) {
 	expectPanic(t, "nnlib: SGD: option Betas does not apply", func() { nnlib.NewSGD(nil, 0.1, nnlib.Betas(0.9, 0.99)) })
 	expectPanic(t, "nnlib: Linear: Forward takes 1 input, got 2", func() { nnlib.Linear(2, 2).Forward(tensorlib.Zeros(2), tensorlib.Zeros(2)) })
 }
+
+func TestMaxPool2dTiesSendGradientToFirstMaximum(t *testing.T) {
+	// Two 2x2 windows, each all ties; padding counts as -inf, so with
+	// padding 1 the corner window [pad pad; pad 5] picks the 5.
+	x := tensorlib.New([]float32{3, 3, 7, 7, 3, 3, 7, 7}, 1, 1, 2, 4).SetRequiresGrad(true)
+	y := nnlib.MaxPool2d(2).Forward(x)
+	y.Sum().Backward()
+	checkClose(t, "y", y, []float32{3, 7})
+	checkClose(t, "x.grad", x.Grad(), []float32{1, 0, 1, 0, 0, 0, 0, 0})
+	neg := tensorlib.New([]float32{-5, -6, -7, -8}, 1, 1, 2, 2)
+	checkClose(t, "padded", nnlib.MaxPool2d(2, nnlib.Padding(1)).Forward(neg), []float32{-5, -6, -7, -8})
+}
