@@ -327,8 +327,9 @@ func TestOptionMisusePanics(t *testing.T) {
 }
 
 func TestMaxPool2dTiesSendGradientToFirstMaximum(t *testing.T) {
-	// Two 2x2 windows, each all ties; padding counts as -inf, so with
-	// padding 1 the corner window [pad pad; pad 5] picks the 5.
+	// Two 2x2 windows, each all ties: the first element of each gets the
+	// gradient. With padding 1 each window holds one real, negative value
+	// and three padding cells, which count as -inf, so the value wins.
 	x := tensorlib.New([]float32{3, 3, 7, 7, 3, 3, 7, 7}, 1, 1, 2, 4).SetRequiresGrad(true)
 	y := nnlib.MaxPool2d(2).Forward(x)
 	y.Sum().Backward()
