@@ -22,6 +22,9 @@ type kernel struct {
 	// (step q at src + q + idx[i]).
 	contig  func(dst, src *float32, steps, stride, lanes, width int)
 	strided func(dst, src *float32, steps int, idx *int32, lanes, width int)
+	// dot, when present, returns the 4×4 dot products of four rows a and
+	// four rows b of length k (see dotProducts).
+	dot func(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
 }
 
 // kernels are the micro-kernels this CPU runs, best first; empty means
@@ -40,9 +43,10 @@ const (
 // workspace holds one goroutine's packing buffers. Workspaces are pooled so
 // a warm Sgemm allocates nothing.
 type workspace struct {
-	a, b []float32 // packed A block and B panel
-	tmp  []float32 // one mr×nr tile for the edges of C
-	idx  [32]int32 // gather offsets for kernel.strided
+	a, b []float32   // packed A block and B panel
+	tmp  []float32   // one mr×nr tile for the edges of C
+	idx  [32]int32   // gather offsets for kernel.strided
+	dot  [16]float32 // dot products from kernel.dot
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
@@ -61,6 +65,15 @@ func roundUp(x, m int) int { return (x + m - 1) / m * m }
 // with kernel kn, on several goroutines when it is big enough.
 func blocked(kn *kernel, p *problem) {
 	interrupt.Check()
+	if useDot(kn, p) {
+		ws := workspaces.Get().(*workspace)
+		done := ws.dotProducts(kn, p)
+		workspaces.Put(ws)
+		if !done {
+			raiseInterrupt()
+		}
+		return
+	}
 	parts, alongN := split(kn, p)
 	if parts <= 1 {
 		ws := workspaces.Get().(*workspace)

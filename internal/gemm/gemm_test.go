@@ -109,6 +109,18 @@ func impls() []impl {
 			ws.run(kn, p, 0, p.m, 0, p.n)
 			workspaces.Put(ws)
 		}})
+		if kn.dot != nil {
+			// Dot products apply to A·Bᵀ only; other shapes are skipped.
+			list = append(list, impl{kn.name + "-dot", func(p *problem) {
+				if p.transA || !p.transB {
+					gonumSgemm(p)
+					return
+				}
+				ws := workspaces.Get().(*workspace)
+				ws.dotProducts(kn, p)
+				workspaces.Put(ws)
+			}})
+		}
 	}
 	return list
 }

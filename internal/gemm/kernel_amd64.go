@@ -59,6 +59,7 @@ func cpuKernels() []kernel {
 			name: "avx512", mr: 14, nr: 32,
 			fn: kernelAVX512, edge: kernelAVX512Edge,
 			contig: packContigAVX512, strided: packStridedAVX512,
+			dot: dotAVX512,
 		}}, ks...)
 	}
 	return ks
@@ -71,3 +72,8 @@ func packContigAVX512(dst, src *float32, steps, stride, lanes, width int)
 
 //go:noescape
 func packStridedAVX512(dst, src *float32, steps int, idx *int32, lanes, width int)
+
+// dotAVX512 is in dot_amd64.s; see dotProducts.
+//
+//go:noescape
+func dotAVX512(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
