@@ -156,3 +156,19 @@ func ExampleConv2d() {
 	// Conv2d(1, 8, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))
 	// [2 8 28 28]
 }
+
+func ExampleNewSGD() {
+	w := tensorlib.Tensor1(0).SetRequiresGrad(true)
+	opt := nnlib.NewSGD([]*tensorlib.Tensor{w}, 0.1)
+	for i := 0; i < 3; i++ {
+		opt.ZeroGrad()
+		d := w.SubScalar(3)
+		d.Mul(d).Sum().Backward() // minimise (w - 3)²
+		opt.Step()
+		fmt.Println(w)
+	}
+	// Output:
+	// tensor([0.6000], requires_grad=True)
+	// tensor([1.0800], requires_grad=True)
+	// tensor([1.4640], requires_grad=True)
+}
