@@ -8,7 +8,7 @@ import (
 )
 
 // A notebook as Jupyter saved it (nbformat's writes) comes back byte for
-// byte: unknown metadata, numbers as written, attachments, CRLF line
+// byte: unknown metadata, attachments, CRLF line
 // breaks, HTML characters and non-ASCII text unescaped.
 func TestReadWriteRoundTripsJupyterBytes(t *testing.T) {
 	in, err := os.ReadFile("testdata/jupyter-saved.ipynb")
@@ -146,5 +146,22 @@ func itoa(i int) string {
 		if i == 0 {
 			return string(b)
 		}
+	}
+}
+
+// Numbers in metadata keep their spelling: no float64 round trip.
+func TestWriteKeepsNumbersAsWritten(t *testing.T) {
+	in := `{"cells": [], "metadata": {"big": 12345678901234567890, "x": 2.50, "e": 1e-07}, "nbformat": 4, "nbformat_minor": 5}`
+	nb, err := Read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := Write(&out, nb); err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n \"cells\": [],\n \"metadata\": {\n  \"big\": 12345678901234567890,\n  \"e\": 1e-07,\n  \"x\": 2.50\n },\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }

@@ -1,0 +1,177 @@
+#!/usr/bin/python3
+"""Runs and checks the notebooks in notebooks/ for scripts/notebooks.sh.
+
+  nbcheck.py exec OUTDIR NOTEBOOK...   run each notebook with nbclient (kernel gohooks)
+  nbcheck.py check NOTEBOOK...         no error outputs, and the key values are there
+  nbcheck.py same A B                  two runs of a notebook printed the same text
+
+Only the Python standard library, nbformat and nbclient (Debian python3-nbclient).
+"""
+import os
+import re
+import sys
+
+import nbformat
+
+# Key printed values, by notebook name prefix: (what the cell starts with,
+# the text its standard output or text/plain result must contain).
+EXPECT = {
+    "01-": [
+        ("// Put x1, x2 and the output", "true\n"),
+        ("// A forward hook that adds 5", "true\n"),
+        ("traced :=", "3. forward function gets tensor([2., 4.])"),
+    ],
+    "02-": [
+        ("// Put x1.grad, x2.grad", "true true true\n"),
+        ("// Catch W's gradient", "true\n"),
+        ("byHand :=", "gradIn:  tensor([15.]) tensor([10.])\nW.grad = tensor([6.])"),
+        ("scaled :=", "tensor([150.]) tensor([5.]) tensor([12.])"),
+    ],
+    "03-": [
+        ("// apply visits children first", "[Function_A Function_B Layer_AB Function_C Function_D Layer_CD Model]\n"),
+        ("// Set every parameter to 1", "tensor([1., 2.], grad_fn=<DivBackward0>)\n"),
+        ("// The four functions really are", "tensor([2., 3.], grad_fn=<DivBackward0>)\n"),
+        ("// Give every function a bias", "tensor([39., 39.], grad_fn=<AddBackward0>)\n"),
+    ],
+    "04-": [
+        ("for _, c := range qm.NamedChildren()",
+         "ab Layer_AB\ncd Layer_CD\nab.a.W [2 2]\nab.a.b [2]\nab.b.W [2 2]\nab.b.b [2]\n"
+         "cd.c.W [2 2]\ncd.c.b [2]\ncd.d.W [2 2]\ncd.d.b [2]\nFunction_B [2]\n9\n"
+         "Model(\n  (ab): Layer_AB(\n    (a): Function_A(x + W)\n    (b): Function_B()\n  )\n"
+         "  (cd): Layer_CD(\n    (c): Function_C()\n    (d): Function_D()\n  )\n)\n"),
+    ],
+    "05-": [
+        ("// Features by layer name", "[1 8 28 28] [1 16 14 14] 9\n"),
+        ("tensorlib.ManualSeed(1)", "epoch 3: mean loss"),
+        ("test :=", "test accuracy:"),
+    ],
+    "06-": [],
+}
+
+# Cells whose outputs must include images, by notebook prefix: (cell start,
+# least number of image/png outputs).
+IMAGES = {
+    "05-": [
+        ("viz.FeatureMaps(feats.Get(\"3\"), 16)", 1),
+        ("h := net.GetSubmodule(\"3\")", 1),
+        ("tensorlib.ManualSeed(1)", 1),
+        ("trained :=", 1),
+        ("cam :=", 1),
+    ],
+    "06-": [],
+}
+
+
+def text_of(cell):
+    """The cell's standard output and text/plain results, in order."""
+    out = []
+    for o in cell.get("outputs", []):
+        if o["output_type"] == "stream" and o["name"] == "stdout":
+            out.append(o["text"])
+        elif o["output_type"] in ("execute_result", "display_data"):
+            t = o.get("data", {}).get("text/plain")
+            if t is not None and "image/png" not in o["data"]:
+                out.append(t + "\n")
+    return "".join(out)
+
+
+def expectations(path, table):
+    base = os.path.basename(path)
+    for prefix, items in table.items():
+        if base.startswith(prefix):
+            return items
+    return []
+
+
+def find_cell(nb, start):
+    for c in nb.cells:
+        if c.cell_type == "code" and c.source.startswith(start):
+            return c
+    return None
+
+
+def check(path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    problems = []
+    for i, c in enumerate(nb.cells):
+        if c.cell_type != "code":
+            continue
+        if c.get("execution_count") is None:
+            problems.append("cell %d was not run" % (i + 1))
+        for o in c.outputs:
+            if o["output_type"] == "error":
+                problems.append("cell %d has an error output: %s: %s" % (i + 1, o["ename"], o["evalue"]))
+    for start, want in expectations(path, EXPECT):
+        c = find_cell(nb, start)
+        if c is None:
+            problems.append("no cell starts with %r" % start)
+        elif want not in text_of(c):
+            problems.append("cell %r printed %r; want it to contain %r" % (start, text_of(c), want))
+    for start, least in expectations(path, IMAGES):
+        c = find_cell(nb, start)
+        n = 0 if c is None else sum(1 for o in c.outputs if "image/png" in o.get("data", {}))
+        if n < least:
+            problems.append("cell %r has %d image/png outputs, want at least %d" % (start, n, least))
+    return problems
+
+
+def normalised(path):
+    """Per code cell: stdout and text/plain, with floating-point numbers
+    rounded to 3 significant digits (the GEMM kernels differ by CPU)."""
+    nb = nbformat.read(path, as_version=4)
+    num = re.compile(r"-?\d+\.\d+(e[-+]?\d+)?")
+    return [num.sub(lambda m: "%.3g" % float(m.group(0)), text_of(c))
+            for c in nb.cells if c.cell_type == "code"]
+
+
+def execute(outdir, paths):
+    from nbclient import NotebookClient
+    failed = False
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        client = NotebookClient(nb, timeout=300, kernel_name="gohooks", allow_errors=False,
+                                resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
+        try:
+            client.execute()
+        except Exception as e:  # CellExecutionError, DeadKernelError, TimeoutError
+            print("nbclient: %s: %s" % (path, str(e).strip().splitlines()[-1] if str(e).strip() else e), file=sys.stderr)
+            failed = True
+        out = os.path.join(outdir, os.path.basename(path))
+        nbformat.write(nb, out)
+        print("nbclient: ran %s -> %s" % (path, out), file=sys.stderr)
+    return 1 if failed else 0
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "exec":
+        return execute(argv[2], argv[3:])
+    if len(argv) >= 3 and argv[1] == "check":
+        bad = 0
+        for p in argv[2:]:
+            problems = check(p)
+            for pr in problems:
+                print("%s: %s" % (p, pr), file=sys.stderr)
+            bad += len(problems)
+            if not problems:
+                print("ok %s" % p)
+        return 1 if bad else 0
+    if len(argv) == 4 and argv[1] == "same":
+        a, b = normalised(argv[2]), normalised(argv[3])
+        if len(a) != len(b):
+            print("%s and %s have different numbers of code cells" % (argv[2], argv[3]), file=sys.stderr)
+            return 1
+        bad = 0
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                print("code cell %d printed differently:\n  %s: %r\n  %s: %r" % (i + 1, argv[2], x, argv[3], y), file=sys.stderr)
+                bad += 1
+        if not bad:
+            print("same %s %s" % (argv[2], argv[3]))
+        return 1 if bad else 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs every notebook in notebooks/ twice, with `gohooks run` and with
+# nbclient against the installed kernelspec, each from a temporary copy (the
+# notebooks themselves are not touched), and checks the results: no error
+# output, the key printed values (scripts/nbcheck.py), images where there
+# should be some, and the same printed text from both runs and from the
+# saved notebook. Installs python3-nbclient with apt-get when it is missing.
+#
+#   scripts/notebooks.sh [NOTEBOOK...]     (default: notebooks/*.ipynb)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+py=/usr/bin/python3
+if ! "$py" -c 'import nbclient, nbformat' 2>/dev/null; then
+	echo "== installing python3-nbclient"
+	if [ "$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi
+	$sudo apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-nbclient python3-nbformat python3-ipykernel >/dev/null
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/bin" "$tmp/run" "$tmp/nbclient" "$tmp/home"
+
+echo "== building gohooks"
+go build -o "$tmp/bin/gohooks" ./cmd/gohooks
+export PATH="$tmp/bin:$PATH"
+
+if [ $# -gt 0 ]; then notebooks=("$@"); else notebooks=(notebooks/*.ipynb); fi
+
+echo "== gohooks run"
+for nb in "${notebooks[@]}"; do
+	start=$(date +%s%N)
+	gohooks run "$nb" --out "$tmp/run/$(basename "$nb")" --timeout 300 2>"$tmp/run.log" || {
+		cat "$tmp/run.log" >&2
+		exit 1
+	}
+	echo "$nb: $(( ($(date +%s%N) - start) / 1000000 )) ms with gohooks run"
+done
+"$py" scripts/nbcheck.py check "$tmp"/run/*.ipynb
+
+echo "== nbclient"
+# A private Jupyter: the kernelspec goes into a temporary prefix, found
+# through JUPYTER_PATH; runtime and data directories are temporary too.
+gohooks install --prefix "$tmp/prefix" >/dev/null
+export JUPYTER_PATH="$tmp/prefix/share/jupyter"
+export JUPYTER_DATA_DIR="$tmp/jupyter-data" JUPYTER_RUNTIME_DIR="$tmp/jupyter-runtime"
+export JUPYTER_CONFIG_DIR="$tmp/jupyter-config" IPYTHONDIR="$tmp/ipython" HOME="$tmp/home"
+"$py" scripts/nbcheck.py exec "$tmp/nbclient" "${notebooks[@]}"
+"$py" scripts/nbcheck.py check "$tmp"/nbclient/*.ipynb
+
+echo "== the same text from every run"
+for nb in "${notebooks[@]}"; do
+	b=$(basename "$nb")
+	"$py" scripts/nbcheck.py same "$tmp/run/$b" "$tmp/nbclient/$b"
+	"$py" scripts/nbcheck.py same "$nb" "$tmp/run/$b"
+done
+echo "notebooks: all ok"
