@@ -25,6 +25,9 @@ type kernel struct {
 	// dot, when present, returns the 4×4 dot products of four rows a and
 	// four rows b of length k (see dotProducts).
 	dot func(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
+	// short, when present, is a kernel with fewer rows for products whose
+	// m fits it better (see blocked).
+	short *kernel
 }
 
 // kernels are the micro-kernels this CPU runs, best first; empty means
@@ -73,6 +76,9 @@ func blocked(kn *kernel, p *problem) {
 			raiseInterrupt()
 		}
 		return
+	}
+	if kn.short != nil && p.m <= 32 && roundUp(p.m, kn.short.mr) < roundUp(p.m, kn.mr) {
+		kn = kn.short
 	}
 	parts, alongN := split(kn, p)
 	if parts <= 1 {

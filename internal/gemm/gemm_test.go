@@ -109,6 +109,13 @@ func impls() []impl {
 			ws.run(kn, p, 0, p.m, 0, p.n)
 			workspaces.Put(ws)
 		}})
+		if s := kn.short; s != nil {
+			list = append(list, impl{kn.name + "-short", func(p *problem) {
+				ws := workspaces.Get().(*workspace)
+				ws.run(s, p, 0, p.m, 0, p.n)
+				workspaces.Put(ws)
+			}})
+		}
 		if kn.dot != nil {
 			// Dot products apply to A·Bᵀ only; other shapes are skipped.
 			list = append(list, impl{kn.name + "-dot", func(p *problem) {

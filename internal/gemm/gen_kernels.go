@@ -35,6 +35,8 @@ var specs = []kernelSpec{
 	{name: "kernelAVX2", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4},
 	{name: "kernelAVX512", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4},
 	{name: "kernelAVX512Edge", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4, edge: true},
+	{name: "kernelAVX512M8", reg: "Z", width: 16, mr: 8, nrv: 2, unroll: 4},
+	{name: "kernelAVX512M8Edge", reg: "Z", width: 16, mr: 8, nrv: 2, unroll: 4, edge: true},
 }
 
 func main() {

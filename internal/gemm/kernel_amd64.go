@@ -20,6 +20,12 @@ func kernelAVX512(k int, a, b, c *float32, ldc int, alpha, beta float32)
 //go:noescape
 func kernelAVX512Edge(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)
 
+//go:noescape
+func kernelAVX512M8(k int, a, b, c *float32, ldc int, alpha, beta float32)
+
+//go:noescape
+func kernelAVX512M8Edge(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)
+
 // cpuKernels lists the kernels this CPU and operating system can run, best
 // first. A kernel is usable only when the CPU has the instructions and the OS
 // saves the registers they use across context switches (XCR0).
@@ -55,11 +61,18 @@ func cpuKernels() []kernel {
 	}
 	ks := []kernel{{name: "avx2", mr: 6, nr: 16, fn: kernelAVX2}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
+		// Products with few rows (convolutions with few output channels)
+		// waste less of an 8-row tile than of the 14-row one.
+		short := &kernel{
+			name: "avx512", mr: 8, nr: 32,
+			fn: kernelAVX512M8, edge: kernelAVX512M8Edge,
+			contig: packContigAVX512, strided: packStridedAVX512,
+		}
 		ks = append([]kernel{{
 			name: "avx512", mr: 14, nr: 32,
 			fn: kernelAVX512, edge: kernelAVX512Edge,
 			contig: packContigAVX512, strided: packStridedAVX512,
-			dot: dotAVX512,
+			dot: dotAVX512, short: short,
 		}}, ks...)
 	}
 	return ks
