@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
@@ -117,6 +118,9 @@ type Kernel struct {
 	execCount int // touched only by the shell goroutine
 	history   *history
 
+	started       time.Time
+	handshakeOver atomic.Bool // a shell request other than kernel_info came
+
 	cellMu     sync.Mutex
 	cancelCell context.CancelFunc
 }
@@ -220,6 +224,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 		}
 	})
 	go k.shellLoop()
+	k.started = time.Now()
 	k.publish(nil, "status", statusContent{ExecutionState: "starting"})
 
 	select {
@@ -436,6 +441,34 @@ func (k *Kernel) connectReply() connectReply {
 		HBPort:      k.info.HBPort,
 		ControlPort: k.info.ControlPort,
 	}
+}
+
+// welcomeWindow is how long after start kernel_info_request counts as the
+// front end's first handshake.
+const welcomeWindow = 5 * time.Second
+
+// welcome works around ZeroMQ's slow joiner while a front end connects.
+// Jupyter clients call the kernel ready when a kernel_info_reply and then
+// any iopub message arrive; if their SUB socket's subscription reaches the
+// kernel after the busy and idle of that request were published, those are
+// lost and the client waits 0.2 s before it asks again. During the first
+// seconds of the kernel's life, it repeats the idle status a few times in
+// the 0.1 s after a kernel_info_reply, so a late subscriber still gets one.
+// It stops once the front end sends anything else.
+func (k *Kernel) welcome(m *Message) {
+	if k.handshakeOver.Load() || time.Since(k.started) > welcomeWindow {
+		return
+	}
+	go func() {
+		for range 4 {
+			select {
+			case <-time.After(25 * time.Millisecond):
+			case <-k.done:
+				return
+			}
+			k.publish(m, "status", statusContent{ExecutionState: "idle"})
+		}
+	}()
 }
 
 // kernelInfo is the kernel_info_reply content.

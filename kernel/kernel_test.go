@@ -32,6 +32,31 @@ func TestKernelInfoReply(t *testing.T) {
 	}
 }
 
+func TestHandshakeRepeatsIdleForLateSubscribers(t *testing.T) {
+	tk := startKernel(t, Options{})
+	id := tk.send(tk.shell, "kernel_info_request", map[string]any{})
+	tk.recvReply(tk.shellIn, id)
+	tk.iopubUntilIdle(id)
+	for i := 0; i < 4; i++ {
+		select {
+		case m := <-tk.iopubIn:
+			if parentID(m) != id || state(m) != "idle" {
+				t.Fatalf("welcome %d: %s %s for %s", i, m.Header.MsgType, state(m), parentID(m))
+			}
+		case <-time.After(wait):
+			t.Fatalf("welcome %d never came", i)
+		}
+	}
+	// Once the front end does something else, kernel_info is plain.
+	tk.execute("print x", nil)
+	tk.request("kernel_info_request", map[string]any{})
+	select {
+	case m := <-tk.iopubIn:
+		t.Fatalf("unexpected %s after the handshake", m.Header.MsgType)
+	case <-time.After(200 * time.Millisecond):
+	}
+}
+
 func TestExecuteEchoesInputStreamsAndResult(t *testing.T) {
 	tk := startKernel(t, Options{})
 	rep, msgs := tk.execute("print hello, world\nresult 42", map[string]any{"user_expressions": map[string]any{"x": "1+1"}})

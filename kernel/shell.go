@@ -51,11 +51,15 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 	k.publish(m, "status", statusContent{ExecutionState: "busy"})
 	defer k.publish(m, "status", statusContent{ExecutionState: "idle"})
 	s, mu := k.shell, &k.shellMu
+	if m.Header.MsgType != "kernel_info_request" {
+		k.handshakeOver.Store(true)
+	}
 	switch m.Header.MsgType {
 	case "execute_request":
 		return k.execute(m)
 	case "kernel_info_request":
 		k.reply(s, mu, m, "kernel_info_reply", k.kernelInfo())
+		k.welcome(m)
 	case "complete_request":
 		var req completeRequest
 		if err := json.Unmarshal(m.Content, &req); err != nil {
