@@ -186,6 +186,8 @@ func (t *Tensor) accumulatorNode() *node {
 func Function(name string, inputs []*Tensor, forward func(in []*Tensor) []*Tensor, backward func(gradOut []*Tensor) []*Tensor) []*Tensor {
 	var outs []*Tensor
 	NoGrad(func() { outs = forward(inputs) })
+	// forward may return its inputs, or the very slice it was given.
+	outs = append([]*Tensor(nil), outs...)
 	for i, o := range outs {
 		if o.node != nil || o.requiresGrad {
 			// A forward that returns its input must not relabel it.

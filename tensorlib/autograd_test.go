@@ -308,3 +308,15 @@ func TestHookCountsFollowRegistrationAndRemoval(t *testing.T) {
 		t.Fatalf("hooks left after Remove: %d %d %d", g1, p1, g2)
 	}
 }
+
+func TestFunctionMayReturnItsInputSlice(t *testing.T) {
+	a := Tensor1(2).SetRequiresGrad(true)
+	in := []*Tensor{a}
+	outs := Function("Same", in, func(in []*Tensor) []*Tensor { return in },
+		func(g []*Tensor) []*Tensor { return []*Tensor{g[0].MulScalar(3)} })
+	if in[0] != a {
+		t.Fatal("Function overwrote the caller's input slice")
+	}
+	outs[0].Sum().Backward()
+	wantData(t, "a.grad", a.Grad(), 3)
+}
