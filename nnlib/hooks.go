@@ -225,3 +225,10 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 	}
 	return out
 }
+
+// HookCounts reports how many hooks of each kind are registered on m itself
+// (global hooks not included), so a tool can check that it removed what it
+// added.
+func (m *Module) HookCounts() (forwardPre, forward, backwardPre, backward int) {
+	return len(m.forwardPre), len(m.forwardPost), len(m.backwardPre), len(m.backwardPost)
+}
