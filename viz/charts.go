@@ -188,7 +188,8 @@ func drawLines(c draw.Canvas, o *options, series []Series) {
 // A healthy network shows bars of similar height in every layer; bars that
 // shrink towards the input are vanishing gradients.
 //
-// Options: Size (default 60 px per parameter, at least 480×360), Title
+// Options: Size (default 60 px per parameter, from 480 to 1600 px wide,
+// 360 high), Title
 // (default "Gradient flow"), SVG. It panics if names and params differ in
 // length or are empty.
 func GradientFlowOf(names []string, params []*tensorlib.Tensor, opts ...Option) *Figure {
@@ -216,7 +217,7 @@ func GradientFlowOf(names []string, params []*tensorlib.Tensor, opts ...Option) 
 		means[i] /= float64(g.Numel())
 	}
 	opts = append([]Option{Title("Gradient flow")}, opts...)
-	f := newFigure("", max(480, 60*len(names)+80), 360, func(c draw.Canvas, o *options) {
+	f := newFigure("", min(max(480, 60*len(names)+80), 1600), 360, func(c draw.Canvas, o *options) {
 		drawGradientFlow(c, o, labels, means, maxes)
 	}, opts)
 	var desc []string
