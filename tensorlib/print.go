@@ -281,3 +281,72 @@ func Equal(a, b *Tensor) bool {
 	}
 	return true
 }
+
+// htmlMaxCells bounds the table HTML draws per dimension; larger tensors
+// show their first and last rows and columns around an ellipsis.
+const htmlMaxCells = 16
+
+// HTML renders the tensor for a notebook: its shape and autograd state,
+// then a table of its values for up to two dimensions (the printed form for
+// more). The display package uses it to show a tensor as rich output.
+func (t *Tensor) HTML() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<div class=\"gohooks-tensor\"><small>tensor of shape %v", t.shape)
+	if t.node != nil {
+		fmt.Fprintf(&b, ", grad_fn=&lt;%s&gt;", t.node.name)
+	} else if t.requiresGrad {
+		b.WriteString(", requires_grad=True")
+	}
+	b.WriteString("</small>")
+	if len(t.shape) > 2 || len(t.data) == 0 {
+		b.WriteString("<pre>" + htmlEscape(t.String()) + "</pre></div>")
+		return b.String()
+	}
+	rows, cols := 1, 1
+	switch len(t.shape) {
+	case 1:
+		cols = t.shape[0]
+	case 2:
+		rows, cols = t.shape[0], t.shape[1]
+	}
+	f := newFormatter(t.summarized(len(t.data) > printThreshold))
+	b.WriteString("<table style=\"font-family:monospace\">")
+	for _, r := range htmlIndices(rows) {
+		b.WriteString("<tr>")
+		for _, c := range htmlIndices(cols) {
+			if r < 0 || c < 0 {
+				b.WriteString("<td>…</td>")
+				continue
+			}
+			fmt.Fprintf(&b, "<td style=\"text-align:right\">%s</td>", strings.TrimSpace(f.format(t.data[r*cols+c])))
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</table></div>")
+	return b.String()
+}
+
+// htmlIndices lists the positions a table shows along a dimension of size
+// n, with -1 where an ellipsis stands for the rest.
+func htmlIndices(n int) []int {
+	var idx []int
+	if n <= htmlMaxCells {
+		for i := 0; i < n; i++ {
+			idx = append(idx, i)
+		}
+		return idx
+	}
+	half := htmlMaxCells / 2
+	for i := 0; i < half; i++ {
+		idx = append(idx, i)
+	}
+	idx = append(idx, -1)
+	for i := n - half; i < n; i++ {
+		idx = append(idx, i)
+	}
+	return idx
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}

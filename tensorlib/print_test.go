@@ -1,6 +1,9 @@
 package tensorlib
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestStringMatchesPyTorch(t *testing.T) {
 	// Expected strings printed by torch 1.13 for the same values.
@@ -33,3 +36,20 @@ func TestStringMatchesPyTorch(t *testing.T) {
 
 func float32NaN() float32 { var z float32; return z / z }
 func float32Inf() float32 { var z float32; return 1 / z }
+
+func TestHTMLShowsShapeAndValues(t *testing.T) {
+	got := New([]float32{1, 2.5, 3, 4}, 2, 2).SetRequiresGrad(true).HTML()
+	want := `<div class="gohooks-tensor"><small>tensor of shape [2 2], requires_grad=True</small>` +
+		`<table style="font-family:monospace"><tr><td style="text-align:right">1.0000</td><td style="text-align:right">2.5000</td></tr>` +
+		`<tr><td style="text-align:right">3.0000</td><td style="text-align:right">4.0000</td></tr></table></div>`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	big := Zeros(40, 3).HTML()
+	if n := strings.Count(big, "<tr>"); n != 17 {
+		t.Fatalf("a 40-row tensor shows %d rows, want 16 and an ellipsis row", n)
+	}
+	if s := Zeros(2, 2, 2).AddScalar(1).HTML(); !strings.Contains(s, "<pre>tensor([[[1., 1.]") {
+		t.Fatalf("3-D tensor HTML is not its printed form: %s", s)
+	}
+}
