@@ -213,9 +213,11 @@ func TestFiniteDifferencesAgreeWithBackward(t *testing.T) {
 		"softmax":      func(x *Tensor) *Tensor { return x.Reshape(2, 2).Softmax(0).Mul(New([]float32{1, 2, 3, 4}, 2, 2)).Sum() },
 		"sqrt·pow":     func(x *Tensor) *Tensor { return x.AddScalar(2).Sqrt().Pow(x.Abs().AddScalar(1)).Sum() },
 		"matmul·norm":  func(x *Tensor) *Tensor { return x.Reshape(2, 2).MatMul(x.Reshape(2, 2).T()).Norm(2) },
-		"transpose":    func(x *Tensor) *Tensor { return x.Reshape(1, 2, 2).Permute(2, 0, 1).Mul(Arange(1, 5, 1).Reshape(2, 1, 2)).Sum() },
-		"cat·index":    func(x *Tensor) *Tensor { return Cat([]*Tensor{x, x.Index(Tensor1(0, 3, 3))}, 0).PowScalar(2).Sum() },
-		"std·expand":   func(x *Tensor) *Tensor { return x.Reshape(4, 1).Expand(4, 3).Std(0).Sum() },
+		"transpose": func(x *Tensor) *Tensor {
+			return x.Reshape(1, 2, 2).Permute(2, 0, 1).Mul(Arange(1, 5, 1).Reshape(2, 1, 2)).Sum()
+		},
+		"cat·index":  func(x *Tensor) *Tensor { return Cat([]*Tensor{x, x.Index(Tensor1(0, 3, 3))}, 0).PowScalar(2).Sum() },
+		"std·expand": func(x *Tensor) *Tensor { return x.Reshape(4, 1).Expand(4, 3).Std(0).Sum() },
 	}
 	base := []float32{0.3, -0.7, 1.1, 0.5}
 	for name, f := range fns {
