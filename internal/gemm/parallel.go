@@ -10,6 +10,10 @@ import (
 // waking a worker costs more than the time it saves.
 const parallelFlops = 2 * 96 * 96 * 96
 
+// minChunk is the narrowest share of rows or columns worth cutting a big
+// product into beyond one per goroutine.
+const minChunk = 512
+
 // split decides how many goroutines compute p and whether they divide the
 // columns (alongN) or the rows of C. Each part gets at least two tiles.
 func split(kn *kernel, p *problem) (parts int, alongN bool) {
@@ -25,31 +29,39 @@ func split(kn *kernel, p *problem) (parts int, alongN bool) {
 	return min(procs, tiles), alongN
 }
 
-// A call is one parallel Sgemm: its own copy of the problem, shared with the
-// workers, and the count of parts still running. Calls are pooled so the
-// parallel path allocates nothing either.
+// A call is one parallel Sgemm: its own copy of the problem, cut into
+// chunks along rows or columns of C that the caller and the workers claim
+// one at a time. Claiming rather than assigning lets the caller do a
+// worker's share when that worker has not been scheduled yet, as happens
+// when other goroutines (tensorlib's own) or processes hold the cores.
+//
+// A worker may pick its job up after the product is finished; it then finds
+// no chunk left. refs counts the goroutines that may still touch the call,
+// and the last one out returns it to the pool, so the parallel path
+// allocates nothing.
 type call struct {
 	p       problem
 	kn      *kernel
-	wg      sync.WaitGroup
+	alongN  bool
+	size    int // rows or columns of C being divided
+	chunk   int // rows or columns per chunk
+	chunks  int
+	next    atomic.Int64 // next chunk to claim
+	left    atomic.Int64 // chunks not finished
+	refs    atomic.Int64
 	stopped atomic.Bool
+	done    chan struct{} // one value when left reaches zero
 }
 
-var calls = sync.Pool{New: func() any { return new(call) }}
+var calls = sync.Pool{New: func() any { return &call{done: make(chan struct{}, 1)} }}
 
-// A job is one part of a call: a range of rows and columns of C.
-type job struct {
-	c              *call
-	i0, i1, j0, j1 int
-}
-
-// workers are long-lived goroutines that run jobs; starting a goroutine per
-// part would allocate on every call. They run only kernels over validated
+// workers are long-lived goroutines that help with calls; starting a
+// goroutine per call would allocate. They run only kernels over validated
 // problems and never panic on an interrupt (see workspace.run).
 var workers struct {
 	mu      sync.Mutex
 	started int
-	jobs    chan job
+	jobs    chan *call
 }
 
 // ensureWorkers starts workers until n are running.
@@ -57,62 +69,80 @@ func ensureWorkers(n int) {
 	workers.mu.Lock()
 	defer workers.mu.Unlock()
 	if workers.jobs == nil {
-		workers.jobs = make(chan job, 64)
+		workers.jobs = make(chan *call, 64)
 	}
 	for ; workers.started < n; workers.started++ {
-		go func(jobs <-chan job) {
-			for j := range jobs {
-				j.run()
+		go func(jobs <-chan *call) {
+			for cl := range jobs {
+				cl.work()
+				cl.release()
 			}
 		}(workers.jobs)
 	}
 }
 
-func (j job) run() {
+// work claims and computes chunks until none is left.
+func (cl *call) work() {
 	ws := workspaces.Get().(*workspace)
-	if !ws.run(j.c.kn, &j.c.p, j.i0, j.i1, j.j0, j.j1) {
-		j.c.stopped.Store(true)
+	for {
+		i := int(cl.next.Add(1)) - 1
+		if i >= cl.chunks {
+			break
+		}
+		lo := i * cl.chunk
+		hi := min(lo+cl.chunk, cl.size)
+		i0, i1, j0, j1 := lo, hi, 0, cl.p.n
+		if cl.alongN {
+			i0, i1, j0, j1 = 0, cl.p.m, lo, hi
+		}
+		if !ws.run(cl.kn, &cl.p, i0, i1, j0, j1) {
+			cl.stopped.Store(true)
+		}
+		if cl.left.Add(-1) == 0 {
+			cl.done <- struct{}{}
+		}
 	}
 	workspaces.Put(ws)
-	j.c.wg.Done()
 }
 
-// runParallel computes p in parts pieces, the last on the calling goroutine.
-// It reports false when an interrupt stopped any piece.
+// release drops one reference; the last returns the call to the pool.
+func (cl *call) release() {
+	if cl.refs.Add(-1) == 0 {
+		cl.p, cl.kn = problem{}, nil // do not keep the caller's slices alive
+		calls.Put(cl)
+	}
+}
+
+// runParallel computes p in parts chunks, with parts-1 workers helping the
+// calling goroutine. It reports false when an interrupt stopped any chunk.
 func runParallel(kn *kernel, p *problem, parts int, alongN bool) bool {
 	ensureWorkers(parts - 1)
 	cl := calls.Get().(*call)
-	cl.p, cl.kn = *p, kn
-	cl.stopped.Store(false)
-	size, unit := p.m, kn.mr
+	cl.p, cl.kn, cl.alongN = *p, kn, alongN
+	cl.size, cl.chunk = p.m, kn.mr
 	if alongN {
-		size, unit = p.n, kn.nr
+		cl.size, cl.chunk = p.n, kn.nr
 	}
-	chunk := roundUp((size+parts-1)/parts, unit)
-	var mine job
-	cl.wg.Add(parts)
-	for lo := 0; lo < size; lo += chunk {
-		j := job{c: cl, i0: 0, i1: p.m, j0: 0, j1: p.n}
-		hi := min(lo+chunk, size)
-		if alongN {
-			j.j0, j.j1 = lo, hi
-		} else {
-			j.i0, j.i1 = lo, hi
-		}
-		if hi == size {
-			mine = j
-			break
-		}
-		workers.jobs <- j
+	// Big products get more chunks than goroutines, so that one slowed by
+	// a busy core finishes fewer; chunks stay wide enough (minChunk) that
+	// packing the other operand once per chunk costs little.
+	chunks := parts
+	for cl.size/(2*chunks) >= minChunk && chunks < 4*parts {
+		chunks *= 2
 	}
-	// Rounding the chunk up can leave fewer pieces than parts.
-	for n := (size + chunk - 1) / chunk; n < parts; n++ {
-		cl.wg.Done()
+	cl.chunk = roundUp((cl.size+chunks-1)/chunks, cl.chunk)
+	cl.chunks = (cl.size + cl.chunk - 1) / cl.chunk
+	cl.next.Store(0)
+	cl.left.Store(int64(cl.chunks))
+	cl.stopped.Store(false)
+	helpers := min(parts, cl.chunks) - 1
+	cl.refs.Store(int64(1 + helpers))
+	for range helpers {
+		workers.jobs <- cl
 	}
-	mine.run()
-	cl.wg.Wait()
+	cl.work()
+	<-cl.done
 	ok := !cl.stopped.Load()
-	cl.p, cl.kn = problem{}, nil // do not keep the caller's slices alive
-	calls.Put(cl)
+	cl.release()
 	return ok
 }
