@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gohooks/gohooks/internal/gemm"
 	"github.com/gohooks/gohooks/internal/interrupt"
@@ -164,71 +165,44 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 		dx = make([]float32, len(x.data))
 	}
 	workers := sampleWorkers(g.n, 4*g.cout*g.k*g.p)
-	// Per worker: a column buffer, a buffer for the columns' gradient, and
-	// partial sums of the weight and bias gradients.
-	type partial struct {
-		col, dcol []float32
-		dw        []float32
-		db        []float64
+	// The weight and bias gradients are sums over samples. Each chunk of
+	// samples sums its own, and the chunks add up in order at the end, so
+	// the result does not depend on which goroutine ran which chunk.
+	chunks := min(g.n, 4*workers)
+	if workers == 1 {
+		chunks = min(g.n, 1)
 	}
-	parts := make([]partial, workers)
-	runSamples(g.n, workers, func(worker, s int) {
-		pt := &parts[worker]
-		if pt.col == nil && !g.direct() {
-			pt.col = make([]float32, g.k*g.p)
-			pt.dcol = make([]float32, g.k*g.p)
+	type scratch struct{ col, dcol []float32 }
+	type partial struct {
+		dw []float32
+		db []float64
+	}
+	bufs := make([]scratch, workers)
+	parts := make([]partial, chunks)
+	runSamples(chunks, workers, func(worker, chunk int) {
+		buf, pt := &bufs[worker], &parts[chunk]
+		if buf.col == nil && !g.direct() {
+			buf.col = make([]float32, g.k*g.p)
+			buf.dcol = make([]float32, g.k*g.p)
 		}
-		if needW && pt.dw == nil {
+		if needW {
 			pt.dw = make([]float32, len(w.data))
 		}
-		if needB && pt.db == nil {
+		if needB {
 			pt.db = make([]float64, g.cout)
 		}
-		gys := gy[s*g.cout*g.p : (s+1)*g.cout*g.p]
-		if needB {
-			for co := 0; co < g.cout; co++ {
-				pt.db[co] += sum64(gys[co*g.p : (co+1)*g.p])
-			}
-		}
-		plane := g.cinG * g.h * g.w
-		off := s * g.c * g.h * g.w
-		for gi := 0; gi < g.groups; gi++ {
-			gyg := gys[gi*g.coutG*g.p : (gi+1)*g.coutG*g.p]
-			wg := w.data[gi*g.coutG*g.k : (gi+1)*g.coutG*g.k]
-			lo, hi := off+gi*plane, off+(gi+1)*plane
-			if needW {
-				col := pt.col
-				if g.direct() {
-					col = x.data[lo:hi]
-				} else {
-					im2col(g, x.data[lo:hi], col)
-				}
-				gemm.Sgemm(false, true, g.coutG, g.k, g.p,
-					1, gyg, g.p, col, g.p,
-					1, pt.dw[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k)
-			}
-			if needX {
-				if g.direct() {
-					gemm.Sgemm(true, false, g.k, g.p, g.coutG, 1, wg, g.k, gyg, g.p, 0, dx[lo:hi], g.p)
-				} else {
-					gemm.Sgemm(true, false, g.k, g.p, g.coutG, 1, wg, g.k, gyg, g.p, 0, pt.dcol, g.p)
-					col2im(g, pt.dcol, dx[lo:hi])
-				}
-			}
+		for s := g.n * chunk / chunks; s < g.n*(chunk+1)/chunks; s++ {
+			interrupt.Check()
+			convBackwardSample(g, x.data, w.data, gy, s, dx, buf.col, buf.dcol, pt.dw, pt.db)
 		}
 	})
 	if needX {
 		gx = fromData(dx, x.shape)
 	}
 	if needW {
-		dw := parts[0].dw
-		for _, pt := range parts[1:] {
-			if pt.dw != nil {
-				addInto(dw, pt.dw)
-			}
-		}
-		if dw == nil { // no samples
-			dw = make([]float32, len(w.data))
+		dw := make([]float32, len(w.data))
+		for _, pt := range parts {
+			addInto(dw, pt.dw)
 		}
 		gw = fromData(dw, w.shape)
 	}
@@ -237,15 +211,51 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 		for co := range db {
 			var s float64
 			for _, pt := range parts {
-				if pt.db != nil {
-					s += pt.db[co]
-				}
+				s += pt.db[co]
 			}
 			db[co] = float32(s)
 		}
 		gb = fromData(db, []int{g.cout})
 	}
 	return gx, gw, gb
+}
+
+// convBackwardSample adds sample s's share of the gradients: its input
+// gradient into dx, its weight gradient into dw and its bias gradient into
+// db; a nil destination is not computed. col and dcol are scratch buffers.
+func convBackwardSample(g *convGeom, x, w, gy []float32, s int, dx, col, dcol, dw []float32, db []float64) {
+	gys := gy[s*g.cout*g.p : (s+1)*g.cout*g.p]
+	if db != nil {
+		for co := 0; co < g.cout; co++ {
+			db[co] += sum64(gys[co*g.p : (co+1)*g.p])
+		}
+	}
+	plane := g.cinG * g.h * g.w
+	off := s * g.c * g.h * g.w
+	for gi := 0; gi < g.groups; gi++ {
+		gyg := gys[gi*g.coutG*g.p : (gi+1)*g.coutG*g.p]
+		wg := w[gi*g.coutG*g.k : (gi+1)*g.coutG*g.k]
+		lo, hi := off+gi*plane, off+(gi+1)*plane
+		if dw != nil {
+			c := col
+			if g.direct() {
+				c = x[lo:hi]
+			} else {
+				im2col(g, x[lo:hi], c)
+			}
+			gemm.Sgemm(false, true, g.coutG, g.k, g.p,
+				1, gyg, g.p, c, g.p,
+				1, dw[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k)
+		}
+		if dx != nil {
+			if g.direct() {
+				gemm.Sgemm(true, false, g.k, g.p, g.coutG, 1, wg, g.k, gyg, g.p, 0, dx[lo:hi], g.p)
+			} else {
+				gemm.Sgemm(true, false, g.k, g.p, g.coutG, 1, wg, g.k, gyg, g.p, 0, dcol, g.p)
+				col2im(g, dcol, dx[lo:hi])
+			}
+		}
+	}
 }
 
 // validRange returns the outputs o in [lo, hi) of a row of n outputs whose
@@ -460,9 +470,10 @@ func sampleWorkers(n, flops int) int {
 	return min(procs, n)
 }
 
-// runSamples calls fn(worker, s) for every sample s in [0, n), splitting the
-// samples into contiguous runs, one per worker goroutine. It checks for a
-// user interrupt before each sample; a panic in a worker (an interrupt or a
+// runSamples calls fn(worker, s) for every s in [0, n). With more than one
+// worker, each goroutine takes the next s not yet taken, so a goroutine the
+// scheduler holds back delays the others by one item at most. It checks for
+// a user interrupt before each item; a panic in a worker (an interrupt or a
 // bug) is raised again on the calling goroutine once every worker has
 // stopped.
 func runSamples(n, workers int, fn func(worker, s int)) {
@@ -475,7 +486,9 @@ func runSamples(n, workers int, fn func(worker, s int)) {
 	}
 	var (
 		wg       sync.WaitGroup
-		mu       sync.Mutex
+		next     atomic.Int64
+		stop     atomic.Bool
+		once     sync.Once
 		panicked any
 	)
 	for wk := 0; wk < workers; wk++ {
@@ -484,21 +497,16 @@ func runSamples(n, workers int, fn func(worker, s int)) {
 			defer wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					mu.Lock()
-					if panicked == nil {
-						panicked = r
-					}
-					mu.Unlock()
+					once.Do(func() { panicked = r })
+					stop.Store(true)
 				}
 			}()
-			for s := n * wk / workers; s < n*(wk+1)/workers; s++ {
-				interrupt.Check()
-				mu.Lock()
-				stop := panicked != nil
-				mu.Unlock()
-				if stop {
+			for !stop.Load() {
+				s := int(next.Add(1) - 1)
+				if s >= n {
 					return
 				}
+				interrupt.Check()
 				fn(wk, s)
 			}
 		}(wk)
