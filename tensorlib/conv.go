@@ -98,7 +98,10 @@ func convGeometry(x, w, b *Tensor, opt ConvOptions) convGeom {
 //
 // and likewise for the width. Each sample is unfolded (im2col) into a
 // matrix whose product with the weight is the output, so the work is one
-// matrix product per sample and group. Its gradient node is
+// matrix product per sample and group; when those products are too small
+// to keep every core busy, the samples are shared among GOMAXPROCS
+// goroutines. Backward computes only the gradients of the operands that
+// require grad, with two more products per sample. The gradient node is
 // ConvolutionBackward0 (for unbatched input, SqueezeBackward1 above it, as
 // in PyTorch). A long convolution stops at the next sample when the user
 // interrupts.
