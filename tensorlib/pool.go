@@ -84,13 +84,14 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		src := x.data[pl*hw : (pl+1)*hw]
 		dst := out[pl*ohw : (pl+1)*ohw]
 		idx := arg[pl*ohw : (pl+1)*ohw]
-		switch {
-		case hasNaN(src):
+		var sawNaN bool
+		if g.kh == 2 && g.kw == 2 && g.sh == 2 && g.sw == 2 && g.ph == 0 && g.pw == 0 {
+			sawNaN = maxPoolPlane2x2(&g, src, dst, idx)
+		} else {
+			sawNaN = maxPoolPlane(&g, src, dst, idx)
+		}
+		if sawNaN {
 			maxPoolPlaneNaN(&g, src, dst, idx)
-		case g.kh == 2 && g.kw == 2 && g.sh == 2 && g.sw == 2 && g.ph == 0 && g.pw == 0:
-			maxPoolPlane2x2(&g, src, dst, idx)
-		default:
-			maxPoolPlane(&g, src, dst, idx)
 		}
 	})
 	return record("MaxPool2DWithIndicesBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
@@ -106,10 +107,13 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	})
 }
 
-// maxPoolPlane pools one plane without NaN. It compares order keys, not
-// floats: integer comparisons compile to conditional moves, and a branch on
-// which element is larger would be mispredicted half the time.
-func maxPoolPlane(g *poolGeom, src, dst []float32, idx []int32) {
+// maxPoolPlane pools one plane and reports whether it saw NaN, in which
+// case its results are wrong and maxPoolPlaneNaN must redo the plane. It
+// compares order keys, not floats: integer arithmetic picks the larger
+// without a branch, and a branch on which element is larger would be
+// mispredicted half the time.
+func maxPoolPlane(g *poolGeom, src, dst []float32, idx []int32) bool {
+	var nan uint32
 	for oy := 0; oy < g.oh; oy++ {
 		for ox := 0; ox < g.ow; ox++ {
 			y0, y1, x0, x1 := g.window(oy, ox)
@@ -120,19 +124,23 @@ func maxPoolPlane(g *poolGeom, src, dst []float32, idx []int32) {
 				base := iy*g.w + x0
 				for i, v := range row {
 					// Strictly greater: ties keep the first maximum.
-					best, at = pickGreater(best, at, orderKey(v), base+i)
+					k, n := orderKey(v)
+					best, at = pickGreater(best, at, k, base+i)
+					nan |= n
 				}
 			}
 			dst[oy*g.ow+ox] = src[at]
 			idx[oy*g.ow+ox] = int32(at)
 		}
 	}
+	return nan != 0
 }
 
 // maxPoolPlane2x2 is maxPoolPlane for the most common pooling, 2×2 windows
 // with stride 2 and no padding, unrolled.
-func maxPoolPlane2x2(g *poolGeom, src, dst []float32, idx []int32) {
+func maxPoolPlane2x2(g *poolGeom, src, dst []float32, idx []int32) bool {
 	w := g.w
+	var nan uint32
 	for oy := 0; oy < g.oh; oy++ {
 		top := src[2*oy*w : 2*oy*w+w]
 		bot := src[2*oy*w+w : 2*oy*w+2*w]
@@ -140,22 +148,31 @@ func maxPoolPlane2x2(g *poolGeom, src, dst []float32, idx []int32) {
 		ix := idx[oy*g.ow : (oy+1)*g.ow]
 		for ox := range d {
 			j := 2 * ox
-			best, at := orderKey(top[j]), j
-			best, at = pickGreater(best, at, orderKey(top[j+1]), j+1)
-			best, at = pickGreater(best, at, orderKey(bot[j]), j+w)
-			_, at = pickGreater(best, at, orderKey(bot[j+1]), j+w+1)
+			k0, n0 := orderKey(top[j])
+			k1, n1 := orderKey(top[j+1])
+			k2, n2 := orderKey(bot[j])
+			k3, n3 := orderKey(bot[j+1])
+			nan |= n0 | n1 | n2 | n3
+			best, at := k0, j
+			best, at = pickGreater(best, at, k1, j+1)
+			best, at = pickGreater(best, at, k2, j+w)
+			_, at = pickGreater(best, at, k3, j+w+1)
 			at += 2 * oy * w
 			d[ox] = src[at]
 			ix[ox] = int32(at)
 		}
 	}
+	return nan != 0
 }
 
-// orderKey maps a float32 that is not NaN to an integer with the same order;
-// -0 and +0 get the same key, as they compare equal.
-func orderKey(v float32) int64 {
-	b := int32(math.Float32bits(v + 0)) // v + 0 turns -0 into +0
-	return int64(b ^ (b >> 31 & math.MaxInt32))
+// orderKey maps a float32 that is not NaN to an integer with the same order
+// (-0 and +0 get the same key, as they compare equal); nan is 1 when v is
+// NaN and 0 otherwise.
+func orderKey(v float32) (key int64, nan uint32) {
+	b := math.Float32bits(v + 0) // v + 0 turns -0 into +0
+	nan = (0x7f800000 - b&0x7fffffff) >> 31
+	i := int32(b)
+	return int64(i ^ (i >> 31 & math.MaxInt32)), nan
 }
 
 // pickGreater returns (k, i) when k > best and (best, at) otherwise, with
@@ -163,14 +180,6 @@ func orderKey(v float32) int64 {
 func pickGreater(best int64, at int, k int64, i int) (int64, int) {
 	m := (best - k) >> 63 // all ones when k > best
 	return best + (k-best)&m, at + (i-at)&int(m)
-}
-
-func hasNaN(d []float32) bool {
-	n := false
-	for _, v := range d {
-		n = n || v != v
-	}
-	return n
 }
 
 // maxPoolPlaneNaN pools one plane that holds NaN, with PyTorch's rule that

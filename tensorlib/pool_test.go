@@ -101,6 +101,19 @@ func TestMaxPool2dPropagatesNaN(t *testing.T) {
 	}
 	y.Backward()
 	netClose(t, "x.grad", x.Grad(), []float64{0, 0, 0, 1})
+
+	// A NaN with the sign bit set, in overlapping padded windows: every
+	// window holds it and every gradient goes to it.
+	negNaN := math.Float32frombits(0xffc00000)
+	x = New([]float32{1, 2, 3, 4, negNaN, 6, 7, 8, 9}, 1, 1, 3, 3).SetRequiresGrad(true)
+	y = MaxPool2d(x, [2]int{3, 3}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{1, 1}})
+	for i, v := range y.data {
+		if v == v {
+			t.Errorf("output %d = %v, want NaN", i, v)
+		}
+	}
+	y.BackwardWith(Ones(1, 1, 3, 3))
+	netClose(t, "x.grad", x.Grad(), []float64{0, 0, 0, 0, 9, 0, 0, 0, 0})
 }
 
 func TestAvgPool2dCountsPaddingAsZeros(t *testing.T) {
