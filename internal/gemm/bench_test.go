@@ -87,3 +87,13 @@ func BenchmarkSgemmKernel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSgemmKernelCNN times each micro-kernel on the CNN's products.
+func BenchmarkSgemmKernelCNN(b *testing.B) {
+	for i := range kernels {
+		kn := &kernels[i]
+		b.Run(kn.name, func(b *testing.B) {
+			benchShapes(b, func(p *problem) { blocked(kn, p) })
+		})
+	}
+}

@@ -22,9 +22,12 @@ type kernel struct {
 	// (step q at src + q + idx[i]).
 	contig  func(dst, src *float32, steps, stride, lanes, width int)
 	strided func(dst, src *float32, steps int, idx *int32, lanes, width int)
-	// dot, when present, returns the 4×4 dot products of four rows a and
-	// four rows b of length k (see dotProducts).
-	dot func(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
+	// dot, when present, computes the dot products of dotRows rows a (the
+	// others are ignored) with four rows b of length k, leaving ai·bj in
+	// out[dotLane[4i+j]] (see dotProducts).
+	dot     func(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
+	dotRows int
+	dotLane *[16]int
 	// short, when present, is a kernel with fewer rows for products whose
 	// m fits it better (see blocked).
 	short *kernel

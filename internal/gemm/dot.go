@@ -16,18 +16,18 @@ func useDot(kn *kernel, p *problem) bool {
 
 // dotProducts computes C = alpha*A·Bᵀ + beta*C when A is stored m×k and B
 // n×k, so that every element of C is a dot product of two contiguous rows.
-// The kernel takes four rows of each and returns their sixteen dot
+// The kernel takes a few rows of A and four of B and returns all their dot
 // products; nothing is packed, which is what makes small products with
 // a long k (weight gradients) fast. It reports false, leaving C partly
 // updated, when an interrupt is requested.
 func (ws *workspace) dotProducts(kn *kernel, p *problem) bool {
 	var ap, bp [4]*float32
 	out := ws.dot[:]
-	for i0 := 0; i0 < p.m; i0 += 4 {
+	for i0 := 0; i0 < p.m; i0 += kn.dotRows {
 		if interrupt.Requested() {
 			return false
 		}
-		rows := min(4, p.m-i0)
+		rows := min(kn.dotRows, p.m-i0)
 		// Missing rows repeat the last one; their sums are dropped.
 		for r := range ap {
 			ap[r] = &p.a[(i0+min(r, rows-1))*p.lda]
@@ -41,7 +41,7 @@ func (ws *workspace) dotProducts(kn *kernel, p *problem) bool {
 			for r := 0; r < rows; r++ {
 				row := p.c[(i0+r)*p.ldc+j0:][:cols]
 				for c := range row {
-					v := p.alpha * out[dotLane[4*r+c]]
+					v := p.alpha * out[kn.dotLane[4*r+c]]
 					if p.beta != 0 {
 						v += p.beta * row[c]
 					}
@@ -53,6 +53,9 @@ func (ws *workspace) dotProducts(kn *kernel, p *problem) bool {
 	return true
 }
 
-// dotLane[4i+j] is where kernel.dot leaves the product of rows ai and bj:
-// the order its register reduction produces.
-var dotLane = [16]int{0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7, 12, 14, 13, 15}
+// naturalLanes and avx512Lanes say where a dot kernel leaves ai·bj: in
+// order, or in the order the AVX-512 register reduction produces.
+var (
+	naturalLanes = &[16]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+	avx512Lanes  = &[16]int{0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7, 12, 14, 13, 15}
+)

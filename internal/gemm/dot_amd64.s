@@ -149,3 +149,101 @@ dot_store:
 	VMOVUPS Z0, (DI)
 	VZEROUPPER
 	RET
+
+// tailMask is eight all-ones lanes then eight zero lanes: loading eight
+// lanes at byte 4*(8-r) gives a VMASKMOVPS mask for the first r lanes.
+DATA tailMask<>+0(SB)/4, $0xffffffff
+DATA tailMask<>+4(SB)/4, $0xffffffff
+DATA tailMask<>+8(SB)/4, $0xffffffff
+DATA tailMask<>+12(SB)/4, $0xffffffff
+DATA tailMask<>+16(SB)/4, $0xffffffff
+DATA tailMask<>+20(SB)/4, $0xffffffff
+DATA tailMask<>+24(SB)/4, $0xffffffff
+DATA tailMask<>+28(SB)/4, $0xffffffff
+DATA tailMask<>+32(SB)/4, $0
+DATA tailMask<>+36(SB)/4, $0
+DATA tailMask<>+40(SB)/4, $0
+DATA tailMask<>+44(SB)/4, $0
+DATA tailMask<>+48(SB)/4, $0
+DATA tailMask<>+52(SB)/4, $0
+DATA tailMask<>+56(SB)/4, $0
+DATA tailMask<>+60(SB)/4, $0
+GLOBL tailMask<>(SB), RODATA|NOPTR, $64
+
+// func dotAVX2(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
+// The AVX2 form of dotAVX512 for two rows of A (a2 and a3 are ignored):
+// writes the eight dot products ai·bj to out[4i+j].
+TEXT ·dotAVX2(SB), NOSPLIT, $0-80
+	MOVQ k+0(FP), CX
+	MOVQ a0+8(FP), R8
+	MOVQ a1+16(FP), R9
+	MOVQ b0+40(FP), R12
+	MOVQ b1+48(FP), R13
+	MOVQ b2+56(FP), R14
+	MOVQ b3+64(FP), R15
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	XORQ SI, SI
+	MOVQ CX, DX
+	SHRQ $3, DX
+	JZ dot2_tail
+dot2_loop:
+	VMOVUPS (R12)(SI*1), Y8
+	VMOVUPS (R13)(SI*1), Y9
+	VMOVUPS (R14)(SI*1), Y10
+	VMOVUPS (R15)(SI*1), Y11
+	VMOVUPS (R8)(SI*1), Y12
+	VFMADD231PS Y8, Y12, Y0
+	VFMADD231PS Y9, Y12, Y1
+	VFMADD231PS Y10, Y12, Y2
+	VFMADD231PS Y11, Y12, Y3
+	VMOVUPS (R9)(SI*1), Y13
+	VFMADD231PS Y8, Y13, Y4
+	VFMADD231PS Y9, Y13, Y5
+	VFMADD231PS Y10, Y13, Y6
+	VFMADD231PS Y11, Y13, Y7
+	ADDQ $32, SI
+	DECQ DX
+	JNZ dot2_loop
+dot2_tail:
+	ANDQ $7, CX
+	JZ dot2_store
+	LEAQ tailMask<>(SB), AX
+	NEGQ CX
+	VMOVUPS 32(AX)(CX*4), Y14
+	VMASKMOVPS (R12)(SI*1), Y14, Y8
+	VMASKMOVPS (R13)(SI*1), Y14, Y9
+	VMASKMOVPS (R14)(SI*1), Y14, Y10
+	VMASKMOVPS (R15)(SI*1), Y14, Y11
+	VMASKMOVPS (R8)(SI*1), Y14, Y12
+	VFMADD231PS Y8, Y12, Y0
+	VFMADD231PS Y9, Y12, Y1
+	VFMADD231PS Y10, Y12, Y2
+	VFMADD231PS Y11, Y12, Y3
+	VMASKMOVPS (R9)(SI*1), Y14, Y13
+	VFMADD231PS Y8, Y13, Y4
+	VFMADD231PS Y9, Y13, Y5
+	VFMADD231PS Y10, Y13, Y6
+	VFMADD231PS Y11, Y13, Y7
+dot2_store:
+	// Horizontal sums: two rounds of pairwise adds leave, in each 128-bit
+	// half, four partial sums; adding the halves finishes them.
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y5, Y4, Y4
+	VHADDPS Y7, Y6, Y6
+	VHADDPS Y2, Y0, Y0
+	VHADDPS Y6, Y4, Y4
+	VPERM2F128 $0x20, Y4, Y0, Y1
+	VPERM2F128 $0x31, Y4, Y0, Y2
+	VADDPS Y2, Y1, Y1
+	MOVQ out+72(FP), DI
+	VMOVUPS Y1, (DI)
+	VZEROUPPER
+	RET

@@ -59,7 +59,10 @@ func cpuKernels() []kernel {
 	if ebx7&avx2 == 0 {
 		return nil
 	}
-	ks := []kernel{{name: "avx2", mr: 6, nr: 16, fn: kernelAVX2}}
+	ks := []kernel{{
+		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2,
+		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
+	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
 		// Products with few rows (convolutions with few output channels)
 		// waste less of an 8-row tile than of the 14-row one.
@@ -72,7 +75,8 @@ func cpuKernels() []kernel {
 			name: "avx512", mr: 14, nr: 32,
 			fn: kernelAVX512, edge: kernelAVX512Edge,
 			contig: packContigAVX512, strided: packStridedAVX512,
-			dot: dotAVX512, short: short,
+			dot: dotAVX512, dotRows: 4, dotLane: avx512Lanes,
+			short: short,
 		}}, ks...)
 	}
 	return ks
@@ -90,3 +94,6 @@ func packStridedAVX512(dst, src *float32, steps int, idx *int32, lanes, width in
 //
 //go:noescape
 func dotAVX512(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
+
+//go:noescape
+func dotAVX2(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
