@@ -18,7 +18,6 @@ import (
 	"github.com/traefik/yaegi/extract"
 )
 
-
 func main() {
 	out := flag.String("o", ".", "output directory")
 	flag.Parse()

@@ -1,0 +1,372 @@
+package interp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ClientOptions configure a Client.
+type ClientOptions struct {
+	// Executable is the worker program; empty means os.Executable().
+	Executable string
+	// Args are its arguments; nil means []string{"worker"}.
+	Args []string
+	// Env is added to the worker's environment.
+	Env []string
+	// Grace is how long an interrupted cell may take to stop before its
+	// worker is killed and restarted; zero means 1.5 s.
+	Grace time.Duration
+	// Log receives the worker's own stderr (runtime crash reports); nil
+	// means os.Stderr.
+	Log io.Writer
+}
+
+// Client runs cells in a worker process (`gohooks worker`, which calls
+// ServeWorker) and implements the kernel's Backend. When the worker dies
+// (stack overflow, os.Exit, a fatal runtime error), or does not stop within
+// the grace period after an interrupt, the running cell ends with an error
+// that says what happened and that the variables were lost, and a new
+// worker is started for the next request. Its methods are safe for
+// concurrent use; cells run one at a time.
+type Client struct {
+	opts ClientOptions
+
+	execMu sync.Mutex // one cell at a time
+	mu     sync.Mutex // guards the fields below
+	w      *workerProc
+	nextID uint64
+}
+
+// workerProc is one running worker process.
+type workerProc struct {
+	cmd     *exec.Cmd
+	conn    *conn
+	stdin   io.Closer
+	mu      sync.Mutex
+	waiting map[uint64]chan wireMsg // replies by request id
+	events  chan wireMsg            // streams, displays, input requests
+	dead    chan struct{}           // closed when the worker has exited
+	exitErr error
+	stderr  tailBuffer
+}
+
+// NewClient starts a worker.
+func NewClient(opts ClientOptions) (*Client, error) {
+	if opts.Executable == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("interp: finding the worker executable: %w", err)
+		}
+		opts.Executable = exe
+	}
+	if opts.Args == nil {
+		opts.Args = []string{"worker"}
+	}
+	if opts.Grace == 0 {
+		opts.Grace = 1500 * time.Millisecond
+	}
+	if opts.Log == nil {
+		opts.Log = os.Stderr
+	}
+	c := &Client{opts: opts}
+	w, err := c.start()
+	if err != nil {
+		return nil, err
+	}
+	c.w = w
+	return c, nil
+}
+
+func (c *Client) start() (*workerProc, error) {
+	cmd := exec.Command(c.opts.Executable, c.opts.Args...)
+	cmd.Env = append(os.Environ(), c.opts.Env...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	w := &workerProc{cmd: cmd, stdin: in, waiting: map[uint64]chan wireMsg{}, events: make(chan wireMsg, 256), dead: make(chan struct{})}
+	w.stderr.w = c.opts.Log
+	cmd.Stderr = &w.stderr
+	w.conn = &conn{enc: json.NewEncoder(in)}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("interp: starting the Go session worker %s: %w", c.opts.Executable, err)
+	}
+	go w.read(out)
+	return w, nil
+}
+
+// read dispatches the worker's messages until it exits.
+func (w *workerProc) read(r io.Reader) {
+	dec := json.NewDecoder(bufio.NewReader(r))
+	for {
+		var m wireMsg
+		if err := dec.Decode(&m); err != nil {
+			break
+		}
+		if strings.HasSuffix(m.Kind, "_reply") && m.Kind != "input_reply" {
+			w.mu.Lock()
+			ch := w.waiting[m.ID]
+			delete(w.waiting, m.ID)
+			w.mu.Unlock()
+			if ch != nil {
+				ch <- m
+			}
+			continue
+		}
+		w.events <- m
+	}
+	w.exitErr = w.cmd.Wait()
+	close(w.dead)
+}
+
+// request sends m and returns the channel its reply arrives on.
+func (c *Client) request(m wireMsg) (*workerProc, chan wireMsg, error) {
+	c.mu.Lock()
+	w := c.w
+	c.nextID++
+	m.ID = c.nextID
+	c.mu.Unlock()
+	ch := make(chan wireMsg, 1)
+	w.mu.Lock()
+	w.waiting[m.ID] = ch
+	w.mu.Unlock()
+	if err := w.conn.send(m); err != nil {
+		return w, ch, err
+	}
+	return w, ch, nil
+}
+
+// Execute runs a cell in the worker; cancelling ctx interrupts it.
+func (c *Client) Execute(ctx context.Context, req ExecuteRequest, sink Sink) ExecuteReply {
+	c.execMu.Lock()
+	defer c.execMu.Unlock()
+	w, ch, _ := c.request(wireMsg{Kind: "execute", Execute: &req})
+	var grace <-chan time.Time
+	done := ctx.Done()
+	for {
+		select {
+		case m := <-ch:
+			c.drain(w, sink)
+			return *m.Reply
+		case m := <-w.events:
+			c.event(w, m, sink)
+		case <-done:
+			done = nil
+			w.conn.send(wireMsg{Kind: "interrupt"})
+			grace = time.After(c.opts.Grace)
+		case <-grace:
+			c.kill(w)
+			return ExecuteReply{Err: lost("the Go session was restarted because the cell did not stop within " + c.opts.Grace.String() + " of the interrupt (compiled code does not see interrupts)")}
+		case <-w.dead:
+			c.drain(w, sink)
+			msg := crashMessage(w)
+			c.restart(w)
+			return ExecuteReply{Err: lost(msg)}
+		}
+	}
+}
+
+func lost(what string) *Error {
+	msg := what + "; its variables were lost and a new session was started"
+	return &Error{Name: "session restarted", Value: msg, Traceback: []string{msg}}
+}
+
+// drain delivers the events that arrived before the reply.
+func (c *Client) drain(w *workerProc, sink Sink) {
+	for {
+		select {
+		case m := <-w.events:
+			c.event(w, m, sink)
+		default:
+			return
+		}
+	}
+}
+
+func (c *Client) event(w *workerProc, m wireMsg, sink Sink) {
+	switch m.Kind {
+	case "stream":
+		sink.Stream(m.Name, m.Text)
+	case "display":
+		if m.Bundle != nil {
+			sink.Display(*m.Bundle, m.DisplayID, m.Update)
+		}
+	case "clear":
+		sink.ClearOutput(m.Wait)
+	case "input_request":
+		text, err := sink.Input(m.Text, m.Password)
+		r := wireMsg{Kind: "input_reply", Text: text}
+		if err != nil {
+			r.Err = err.Error()
+		}
+		w.conn.send(r)
+	}
+}
+
+// crashMessage says why the worker died, from its exit status and the
+// runtime's report on its stderr.
+func crashMessage(w *workerProc) string {
+	tail := w.stderr.String()
+	switch {
+	// The runtime's report reaches this stderr from its "runtime stack:"
+	// or "goroutine" lines on; its first line went to the redirected fd 2.
+	case strings.Contains(tail, "stack overflow") || strings.Contains(tail, "stack exceeds") || strings.Contains(tail, "runtime.newstack("):
+		return "the Go session crashed: stack overflow (unbounded recursion?)"
+	case strings.Contains(tail, "maps.fatal(") || strings.Contains(tail, "runtime.fatal("):
+		return "the Go session crashed: fatal error (concurrent map read and map write?)"
+	case strings.Contains(tail, "fatal error: "):
+		i := strings.Index(tail, "fatal error: ")
+		return "the Go session crashed: " + firstLine(tail[i:])
+	case strings.Contains(tail, "panic: "):
+		i := strings.Index(tail, "panic: ")
+		return "the Go session crashed: " + firstLine(tail[i:])
+	case strings.Contains(tail, "runtime.gopanic(") || strings.Contains(tail, "panic("):
+		return "the Go session crashed: a goroutine of compiled code panicked"
+	}
+	var ee *exec.ExitError
+	if errors.As(w.exitErr, &ee) && ee.Exited() {
+		return fmt.Sprintf("the Go session exited with status %d (os.Exit?)", ee.ExitCode())
+	}
+	if w.exitErr != nil {
+		return "the Go session ended: " + w.exitErr.Error()
+	}
+	return "the Go session exited (os.Exit(0)?)"
+}
+
+// kill stops w and starts a new worker.
+func (c *Client) kill(w *workerProc) {
+	w.cmd.Process.Kill()
+	<-w.dead
+	c.restart(w)
+}
+
+// restart replaces the dead worker w with a new one.
+func (c *Client) restart(w *workerProc) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.w != w {
+		return
+	}
+	nw, err := c.start()
+	if err != nil {
+		fmt.Fprintf(c.opts.Log, "interp: %v\n", err)
+		return
+	}
+	c.w = nw
+}
+
+// call sends a request that is not a cell and waits for its reply; a dead
+// worker gives a zero reply.
+func (c *Client) call(m wireMsg) (wireMsg, bool) {
+	w, ch, err := c.request(m)
+	if err != nil {
+		return wireMsg{}, false
+	}
+	select {
+	case r := <-ch:
+		return r, true
+	case <-w.dead:
+		return wireMsg{}, false
+	}
+}
+
+// Complete asks the worker for completions.
+func (c *Client) Complete(code string, cursor int) Completion {
+	if r, ok := c.call(wireMsg{Kind: "complete", Code: code, Cursor: cursor}); ok && r.Completion != nil {
+		return *r.Completion
+	}
+	return Completion{CursorStart: cursor, CursorEnd: cursor}
+}
+
+// Inspect asks the worker for the documentation or value at cursor.
+func (c *Client) Inspect(code string, cursor, detailLevel int) Inspection {
+	if r, ok := c.call(wireMsg{Kind: "inspect", Code: code, Cursor: cursor, Detail: detailLevel}); ok && r.Inspection != nil {
+		return *r.Inspection
+	}
+	return Inspection{}
+}
+
+// IsComplete asks the worker whether code is complete.
+func (c *Client) IsComplete(code string) Completeness {
+	if r, ok := c.call(wireMsg{Kind: "is_complete", Code: code}); ok && r.Completeness != nil {
+		return *r.Completeness
+	}
+	return Completeness{Status: "unknown"}
+}
+
+// Restart replaces the worker with a fresh one: all variables are lost.
+func (c *Client) Restart() error {
+	c.mu.Lock()
+	w := c.w
+	c.mu.Unlock()
+	w.cmd.Process.Kill()
+	<-w.dead
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	nw, err := c.start()
+	if err != nil {
+		return err
+	}
+	c.w = nw
+	return nil
+}
+
+// Close stops the worker.
+func (c *Client) Close() error {
+	c.mu.Lock()
+	w := c.w
+	c.mu.Unlock()
+	w.stdin.Close()
+	select {
+	case <-w.dead:
+	case <-time.After(2 * time.Second):
+		w.cmd.Process.Kill()
+		<-w.dead
+	}
+	return nil
+}
+
+// tailBuffer copies the worker's stderr to a log and keeps its first 8 KiB
+// and its last 16 KiB (a crash report starts with its reason, then lists
+// every goroutine).
+type tailBuffer struct {
+	mu   sync.Mutex
+	head []byte
+	buf  []byte
+	w    io.Writer
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := min(len(p), 8<<10-len(t.head)); n > 0 {
+		t.head = append(t.head, p[:n]...)
+	}
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 16<<10 {
+		t.buf = t.buf[len(t.buf)-16<<10:]
+	}
+	if t.w != nil {
+		t.w.Write(p)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.head) + "\n" + string(t.buf)
+}

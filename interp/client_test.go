@@ -1,0 +1,138 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gohooks/gohooks/display"
+)
+
+// The test binary doubles as the worker: with GOHOOKS_TEST_WORKER set it
+// serves the protocol on its stdin and stdout instead of running tests.
+func TestMain(m *testing.M) {
+	if os.Getenv("GOHOOKS_TEST_WORKER") == "1" {
+		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func newTestClient(t testing.TB) *Client {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewClient(ClientOptions{Executable: exe, Args: []string{}, Env: []string{"GOHOOKS_TEST_WORKER=1"}, Grace: time.Second, Log: &tailBuffer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func clientRun(t *testing.T, c *Client, code string) (ExecuteReply, *recorder) {
+	t.Helper()
+	r := &recorder{}
+	return c.Execute(context.Background(), ExecuteRequest{Code: code}, r), r
+}
+
+func TestClientRunsCellsInTheWorker(t *testing.T) {
+	c := newTestClient(t)
+	rep, r := clientRun(t, c, "x := 20\nfmt.Println(\"a\")\nos.Stdout.WriteString(\"b\\n\")\nfmt.Fprintln(os.Stderr, \"e\")\nx * 2")
+	if rep.Err != nil || rep.Result == nil || rep.Result.Data["text/plain"] != "40" {
+		t.Fatalf("reply %+v %+v", rep.Err, rep.Result)
+	}
+	if r.stdout.String() != "a\nb\n" || r.stderr.String() != "e\n" {
+		t.Fatalf("streams %q %q", r.stdout.String(), r.stderr.String())
+	}
+	// display.Show publishes at once, after what was printed before it.
+	rep, r = clientRun(t, c, "fmt.Println(\"before\")\ndisplay.Show(display.Markdown(\"*md*\"))")
+	if rep.Err != nil || len(r.displays) != 1 || r.displays[0].Data["text/markdown"] != "*md*" || r.stdout.String() != "before\n" {
+		t.Fatalf("display: %+v %+v %q", rep.Err, r.displays, r.stdout.String())
+	}
+}
+
+func TestClientSurvivesCrashes(t *testing.T) {
+	c := newTestClient(t)
+	cases := []struct{ code, want string }{
+		{"func down(n int) int { return down(n+1) + 1 }\ndown(0)", "stack overflow"},
+		{"var m = map[int]int{}\nfor i := 0; i < 4; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j] = j\n\t\t}\n\t}()\n}\nfor { m[0] = 1 }", "concurrent map"},
+	}
+	for _, tc := range cases {
+		clientRun(t, c, "kept := 1")
+		rep, _ := clientRun(t, c, tc.code)
+		if rep.Err == nil || !strings.Contains(rep.Err.Value, tc.want) || !strings.Contains(rep.Err.Value, "variables were lost") {
+			t.Fatalf("%q: error %+v", tc.code, rep.Err)
+		}
+		rep, _ = clientRun(t, c, "1 + 2")
+		if rep.Err != nil || rep.Result.Data["text/plain"] != "3" {
+			t.Fatalf("after %q: %+v", tc.code, rep.Err)
+		}
+		rep, _ = clientRun(t, c, "kept")
+		if rep.Err == nil || !strings.Contains(rep.Err.Value, "undefined: kept") {
+			t.Fatalf("variables survived the crash: %+v", rep)
+		}
+	}
+}
+
+// os.Exit in a cell is turned into a panic by yaegi: the cell fails and
+// the session is kept.
+func TestClientOsExitInACell(t *testing.T) {
+	c := newTestClient(t)
+	clientRun(t, c, "kept := 1")
+	rep, _ := clientRun(t, c, "os.Exit(3)")
+	if rep.Err == nil || rep.Err.Value != "os.Exit(3)" {
+		t.Fatalf("os.Exit: %+v", rep.Err)
+	}
+	if rep, _ := clientRun(t, c, "kept"); rep.Err != nil {
+		t.Fatalf("session lost: %+v", rep.Err)
+	}
+}
+
+func interruptAfter(t *testing.T, c *Client, code string, d time.Duration) ExecuteReply {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(d, cancel)
+	return c.Execute(ctx, ExecuteRequest{Code: code}, &recorder{})
+}
+
+func TestClientInterrupt(t *testing.T) {
+	c := newTestClient(t)
+	clientRun(t, c, "kept := 5")
+	// An interpreted loop stops at once and keeps the session.
+	rep := interruptAfter(t, c, "for {}", 100*time.Millisecond)
+	if rep.Err == nil || rep.Err.Name != "interrupted" {
+		t.Fatalf("for {}: %+v", rep.Err)
+	}
+	if rep, _ := clientRun(t, c, "kept"); rep.Err != nil || rep.Result.Data["text/plain"] != "5" {
+		t.Fatalf("session lost after interrupting for {}: %+v", rep.Err)
+	}
+	// Compiled code that ignores the interrupt costs the session.
+	rep = interruptAfter(t, c, "time.Sleep(time.Hour)", 100*time.Millisecond)
+	if rep.Err == nil || !strings.Contains(rep.Err.Value, "did not stop") || !strings.Contains(rep.Err.Value, "variables were lost") {
+		t.Fatalf("sleep: %+v", rep.Err)
+	}
+	if rep, _ := clientRun(t, c, "2 * 3"); rep.Err != nil || rep.Result.Data["text/plain"] != "6" {
+		t.Fatalf("after restart: %+v", rep.Err)
+	}
+}
+
+func TestClientGoroutinePanic(t *testing.T) {
+	c := newTestClient(t)
+	rep, _ := clientRun(t, c, "done := make(chan int)\ngo func() { defer close(done); var s []int; _ = s[3] }()\n<-done")
+	if rep.Err == nil || !strings.Contains(rep.Err.Value, "index out of range") {
+		t.Fatalf("goroutine panic: %+v", rep.Err)
+	}
+	if rep, _ := clientRun(t, c, "len(\"abc\")"); rep.Err != nil || rep.Result.Data["text/plain"] != "3" {
+		t.Fatalf("next cell: %+v", rep.Err)
+	}
+}
+
+var _ = display.Text
