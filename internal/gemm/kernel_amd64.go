@@ -61,6 +61,7 @@ func cpuKernels() []kernel {
 	}
 	ks := []kernel{{
 		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2,
+		contig: packContigAVX2, strided: packStridedAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
 	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
@@ -89,6 +90,12 @@ func packContigAVX512(dst, src *float32, steps, stride, lanes, width int)
 
 //go:noescape
 func packStridedAVX512(dst, src *float32, steps int, idx *int32, lanes, width int)
+
+//go:noescape
+func packContigAVX2(dst, src *float32, steps, stride, lanes, width int)
+
+//go:noescape
+func packStridedAVX2(dst, src *float32, steps int, idx *int32, lanes, width int)
 
 // dotAVX512 is in dot_amd64.s; see dotProducts.
 //
