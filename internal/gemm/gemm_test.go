@@ -109,6 +109,16 @@ func impls() []impl {
 			ws.run(kn, p, 0, p.m, 0, p.n)
 			workspaces.Put(ws)
 		}})
+		if kn.contig != nil {
+			// The portable packers, used for strides too big to gather.
+			plain := *kn
+			plain.contig, plain.strided = nil, nil
+			list = append(list, impl{kn.name + "-gopack", func(p *problem) {
+				ws := workspaces.Get().(*workspace)
+				ws.run(&plain, p, 0, p.m, 0, p.n)
+				workspaces.Put(ws)
+			}})
+		}
 		if s := kn.short; s != nil {
 			list = append(list, impl{kn.name + "-short", func(p *problem) {
 				ws := workspaces.Get().(*workspace)
