@@ -1,0 +1,88 @@
+// Package interp runs notebook cells: a Go session interpreted by yaegi,
+// with cell rewriting, output capture, completion, inspection and
+// is_complete, held in a supervised worker process.
+//
+// # Names for the kernel
+//
+//   - Client (NewClient, ClientOptions) is the kernel side: it starts the
+//     worker (`os.Executable() worker` by default), speaks typed framed
+//     messages (one JSON object per line) over its stdin/stdout, and
+//     implements Execute, Complete, Inspect, IsComplete, Restart and Close.
+//     Cancelling Execute's context interrupts the cell: the worker cancels
+//     the cell and sets internal/interrupt's flag; if the cell has not
+//     stopped within ClientOptions.Grace (1.5 s), the worker is killed and
+//     restarted and the cell's error says the variables were lost. A worker
+//     that dies (stack overflow, fatal runtime error) is replaced the same
+//     way.
+//   - ServeWorker(in, out) is what `gohooks worker` calls, with os.Stdin
+//     and os.Stdout.
+//   - Session (NewSession) is the same session in this process, used by
+//     the worker and by tests. In a Session, only interpreted writes
+//     (fmt.Print, os.Stdout) reach the Sink; the worker also captures what
+//     compiled code writes to file descriptors 1 and 2.
+//
+// # Cells
+//
+// A cell is Go: declarations (import, type, func, methods) and statements in
+// any order. tensorlib, nnlib, hooks, viz, display, fmt, math, strings, os
+// and time are imported in every session; importing them again, or any
+// package twice, is accepted. Packages of the standard library can be
+// imported; other packages cannot.
+//
+// What works, measured by this package's tests (yaegi
+// v0.16.2-0.20260209085605-fcb76d1ece0c):
+//   - Variables, constants and functions persist from cell to cell; var and
+//     const run as statements, so `var b = a + c` may use earlier cells.
+//   - Redefining a function rebinds its callers: a cell's functions are kept
+//     as function-typed variables, so `g` calling `f` sees a new `f`.
+//     Changing a function's signature declares a new variable; functions
+//     compiled against the old one keep calling it.
+//   - Redefining a variable (`x := "s"` after `x := 1`) works.
+//   - Types and methods: running the same definition again (re-running a
+//     cell) is accepted; a different definition of an existing type or
+//     method is refused with the error "cannot redefine", because yaegi
+//     would keep the old one for existing values. Use a new name or %reset.
+//   - Within a cell, types and methods are declared first, then functions,
+//     then the statements run in order, so a function may be used above its
+//     declaration.
+//   - range over an int, per-iteration loop variables, generics with type
+//     sets (a generic function is re-declared, not rebound), closures,
+//     goroutines, channels, select, String methods of types defined in a
+//     cell (also for the cell's result when the expression has no call).
+//   - min and max are provided (yaegi lacks them) for ordered basic types.
+//   - A `go` statement is wrapped so that a panic in the goroutine is
+//     recovered: it becomes the cell's error while the cell runs, and a
+//     stderr message after it ended.
+//   - os.Exit in a cell is turned by yaegi into a panic "os.Exit(3)": the
+//     cell fails and the session is kept.
+//
+// What does not:
+//   - A top-level defer is refused (a cell is not a function).
+//   - clear and other Go 1.21+ builtins except min/max are undefined.
+//   - Generic functions and types of our packages are not exported to cells
+//     (yaegi extract skips generics): our exported API is non-generic.
+//   - Errors inside functions defined in earlier cells are reported with
+//     their cell and line; a panic in top-level code of a cell gives the
+//     cell but not the line (yaegi reports its wrapper).
+//   - An undefined name in a top-level `:=` is reported by yaegi as
+//     "constant definition loop".
+//   - Dereferencing a nil pointer with `*p` at top level yields no error in
+//     yaegi; `p.Field` does (as a nil pointer dereference).
+//   - An interrupted cell whose compiled code does not check the interrupt
+//     flag (time.Sleep, a long loop in a library) costs the session.
+//
+// The value of the last expression statement is the cell's result: a
+// display.Bundler by its bundle, other values by display.BundleOf (text/plain
+// with %v and String, plus HTML for values with an HTML method). A call with
+// no result or several results, and nil, show nothing.
+//
+// Errors: one per failing cell, with ename ("compile error", "syntax
+// error", "panic", "cannot redefine", "interrupted", "session restarted"),
+// evalue, and a traceback whose lines say "cell 3, line 4". reflect's
+// internal messages become the runtime errors Go prints (nil pointer
+// dereference, index out of range); panics of our libraries keep their
+// message.
+//
+// Magics: %help, %who (variables and types), %reset (a fresh session),
+// %time (times the rest of the cell).
+package interp
