@@ -21,6 +21,12 @@ WORKLOADS=(
 	"GEMM 128, gonum|./internal/gemm|BenchmarkSgemmGonum/n=128|gemm_128"
 	"GEMM 512, gonum|./internal/gemm|BenchmarkSgemmGonum/n=512|gemm_512"
 	"GEMM 1024, gonum|./internal/gemm|BenchmarkSgemmGonum/n=1024|gemm_1024"
+	"GEMM conv1 forward|./internal/gemm|BenchmarkSgemmCNN/conv1_fwd|gemm_conv1_fwd"
+	"GEMM conv1 weight grad|./internal/gemm|BenchmarkSgemmCNN/conv1_dw|gemm_conv1_dw"
+	"GEMM conv2 forward|./internal/gemm|BenchmarkSgemmCNN/conv2_fwd|gemm_conv2_fwd"
+	"GEMM conv2 weight grad|./internal/gemm|BenchmarkSgemmCNN/conv2_dw|gemm_conv2_dw"
+	"GEMM conv2 input grad|./internal/gemm|BenchmarkSgemmCNN/conv2_dx|gemm_conv2_dx"
+	"GEMM linear forward|./internal/gemm|BenchmarkSgemmCNN/linear_fwd|gemm_linear_fwd"
 )
 
 tags="" count=3 benchtime=1 filter=""

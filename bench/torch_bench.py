@@ -33,11 +33,31 @@ def gemm(n):
     return run, 2 * n * n * n
 
 
+def gemm_shape(trans_a, trans_b, m, n, k):
+    """C = op(A)·op(B) with A and B stored transposed where asked, as
+    BenchmarkSgemmCNN does; torch passes the transposes on to BLAS."""
+    a = torch.randn(k, m).t() if trans_a else torch.randn(m, k)
+    b = torch.randn(n, k).t() if trans_b else torch.randn(k, n)
+    c = torch.empty(m, n)
+
+    def run():
+        torch.mm(a, b, out=c)
+
+    return run, 2 * m * n * k
+
+
 # name -> function returning (run, flops). One line per workload.
 WORKLOADS = {
     "gemm_128": lambda: gemm(128),
     "gemm_512": lambda: gemm(512),
     "gemm_1024": lambda: gemm(1024),
+    # The per-sample products of the notebook CNN (see BenchmarkSgemmCNN).
+    "gemm_conv1_fwd": lambda: gemm_shape(False, False, 8, 784, 9),
+    "gemm_conv1_dw": lambda: gemm_shape(False, True, 8, 9, 784),
+    "gemm_conv2_fwd": lambda: gemm_shape(False, False, 16, 196, 72),
+    "gemm_conv2_dw": lambda: gemm_shape(False, True, 16, 72, 196),
+    "gemm_conv2_dx": lambda: gemm_shape(True, False, 72, 196, 16),
+    "gemm_linear_fwd": lambda: gemm_shape(False, True, 64, 10, 784),
 }
 
 
