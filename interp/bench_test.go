@@ -5,7 +5,6 @@ import (
 	"testing"
 )
 
-
 func BenchmarkTrivialCell(b *testing.B) {
 	b.Run("in-process", func(b *testing.B) {
 		s, err := NewSession(Options{})

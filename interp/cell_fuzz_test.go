@@ -1,0 +1,49 @@
+package interp
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzSplitCell checks that the splitter and the go rewriter never panic,
+// keep line numbers, and cut a cell into ordered, non-overlapping pieces
+// that cover every non-blank statement.
+func FuzzSplitCell(f *testing.F) {
+	for _, seed := range []string{
+		"x := 1\nx + 1",
+		"type T struct{ A int }\nfunc (t T) M() int { return t.A }\nT{1}.M()",
+		"import \"fmt\"\nfunc f() {\n\tgo fmt.Println(1)\n}\ngo func() {\n\tpanic(1)\n}()",
+		"go f(a, b...); go g()\nfor i := range 3 { go func() {}() }",
+		"defer f()",
+		"x := `raw\nstring`; y := (1 +\n2)",
+		"func (",
+		"}}}",
+		"var (\n\ta = 1\n\tb = 2\n)\nconst c = 3",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		toks, err := scanCell(code)
+		if err != nil {
+			return
+		}
+		rewritten := rewriteGo(code, toks)
+		if strings.Count(rewritten, "\n") != strings.Count(code, "\n") {
+			t.Fatalf("rewriteGo changed the line count of %q: %q", code, rewritten)
+		}
+		pieces, err := splitCell(rewritten)
+		if err != nil {
+			return
+		}
+		last := 0
+		for _, p := range pieces {
+			if p.start < last || p.end < p.start || p.end > len(rewritten) {
+				t.Fatalf("pieces of %q out of order: %+v", rewritten, pieces)
+			}
+			if l, c := lineCol(rewritten, p.start); l != p.line || c != p.col {
+				t.Fatalf("piece position %d:%d, want %d:%d", p.line, p.col, l, c)
+			}
+			last = p.end
+		}
+	})
+}
