@@ -16,9 +16,10 @@
 //
 //   - The default build on amd64 with AVX2 and FMA uses blocked, packed
 //     micro-kernels written in Go assembly (AVX-512 when the CPU and OS
-//     support it), without cgo. Products above a size threshold are split
-//     across GOMAXPROCS cores by long-lived worker goroutines; small products
-//     run on the calling goroutine only.
+//     support it), without cgo. A·Bᵀ with a small C (weight gradients,
+//     Linear) is done as unpacked dot products instead. Products above a
+//     size threshold are split across GOMAXPROCS cores by long-lived worker
+//     goroutines; small products run on the calling goroutine only.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.
 //   - The openblas build tag (with cgo and libopenblas-dev installed) routes
 //     Sgemm to OpenBLAS's cblas_sgemm, which runs its own threads.
