@@ -16,6 +16,22 @@
 // stretches to match the other. Reductions accumulate in float64, so a sum of
 // a million float32 values keeps its precision.
 //
+// # Network operations
+//
+// Linear, Conv2d, MaxPool2d, AvgPool2d, BatchNorm, Dropout and Pad are
+// torch.nn.functional's operations on NCHW tensors, recorded under
+// PyTorch's node names. Conv2d is im2col followed by one matrix product per
+// sample and group; MaxPool2d sends the gradient to the first maximum of each
+// window. BatchNorm in training mode updates the running statistics it is
+// given, in place. Dropout draws its mask from the package's random number
+// generator.
+//
+// Every matrix product goes through one GEMM entry point (internal/gemm), so
+// a faster kernel speeds up MatMul, Linear and Conv2d at once. Long
+// operations split a batch across cores and check between samples whether
+// the user interrupted the cell, stopping with a panic the session recovers
+// from.
+//
 // # Errors
 //
 // Misuse is a programmer error and panics with a message that names the
