@@ -50,9 +50,6 @@ type Session struct {
 
 	mu   sync.Mutex // held while a cell runs
 	i    *yaegi.Interpreter
-	base int // yaegi line where the next cell's line 0 is
-	// cells maps yaegi line ranges back to cell numbers.
-	cells   []cellSpan
 	count   int               // cells run so far
 	funcs   map[string]string // function name -> its func type
 	types   map[string]string // type name, or "Type.Method" -> definition
@@ -70,7 +67,6 @@ type Session struct {
 	}
 }
 
-type cellSpan struct{ base, cell, lines int }
 
 // NewSession returns a session with our packages and fmt, math, strings,
 // os and time imported.
@@ -154,8 +150,6 @@ func (s *Session) reset() error {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
 	s.i = i
-	s.base = 100 // the prelude's lines stay below
-	s.cells = nil
 	s.funcs = map[string]string{}
 	s.types = map[string]string{}
 	s.decls = map[string]string{}
@@ -186,7 +180,7 @@ type frameFilter struct {
 	w io.Writer
 }
 
-var frameLine = regexp.MustCompile(`^(?:_\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\n$`)
+var frameLine = regexp.MustCompile(`^(_\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\n$`)
 
 func (f *frameFilter) Write(p []byte) (int, error) {
 	if m := frameLine.FindSubmatch(p); m != nil {
@@ -298,13 +292,6 @@ func (s *Session) runCell(ctx context.Context, code string, sink Sink) (*display
 	return s.run(ctx, code)
 }
 
-// newCell reserves yaegi lines for a cell of n lines and returns its base.
-func (s *Session) newCell(n int) int {
-	base := s.base
-	s.cells = append(s.cells, cellSpan{base, s.count, n})
-	s.base += n + 2
-	return base
-}
 
 func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error) {
 	toks, err := scanCell(code)
@@ -316,7 +303,7 @@ func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
 	}
-	base := s.newCell(strings.Count(code, "\n") + 1)
+	base := s.count
 	var (
 		types, decls, stmts srcBuilder
 		funcVars            []string
@@ -469,7 +456,12 @@ func isNilValue(v any) bool {
 	return false
 }
 
-// srcBuilder assembles pieces at their cell positions after a header line.
+// lineStride encodes a cell position in one line number: cell 3, line 4 is
+// line 3*lineStride+4.
+const lineStride = 1000000
+
+// srcBuilder assembles pieces after a header line, each preceded by a line
+// directive so that yaegi's positions say the cell and its line.
 type srcBuilder struct {
 	header    string
 	b         strings.Builder
@@ -477,30 +469,11 @@ type srcBuilder struct {
 	used      bool
 }
 
-func (sb *srcBuilder) place(base, line, col int, text string) {
-	if !sb.used {
-		sb.used = true
-		sb.line, sb.col = 1, len(sb.header)+1
-	}
-	target := base + line
-	if target > sb.line {
-		sb.b.WriteString(strings.Repeat("\n", target-sb.line))
-		sb.line, sb.col = target, 1
-	} else {
-		sb.b.WriteString(";")
-		sb.col++
-	}
-	if col > sb.col {
-		sb.b.WriteString(strings.Repeat(" ", col-sb.col))
-		sb.col = col
-	}
+func (sb *srcBuilder) place(cell, line, col int, text string) {
+	sb.used = true
+	// The file name must stay yaegi's default: imports belong to a file.
+	fmt.Fprintf(&sb.b, "\n//line _.go:%d:%d\n", cell*lineStride+line, col)
 	sb.b.WriteString(text)
-	if n := strings.Count(text, "\n"); n > 0 {
-		sb.line += n
-		sb.col = len(text) - strings.LastIndex(text, "\n")
-	} else {
-		sb.col += len(text)
-	}
 }
 
 // addImports runs the new imports of an import piece; imports already made
@@ -628,9 +601,9 @@ func (s *Session) cellErr(name string, err error) *Error {
 	}
 	msg := err.Error()
 	if m := errPos.FindStringSubmatch(firstLine(msg)); m != nil {
-		l, _ := strconv.Atoi(m[1])
-		c, _ := strconv.Atoi(m[2])
-		return &Error{Name: name, Value: m[3], Traceback: []string{name + ": " + m[3], s.where(l, c)}}
+		l, _ := strconv.Atoi(m[2])
+		c, _ := strconv.Atoi(m[3])
+		return &Error{Name: name, Value: m[4], Traceback: []string{name + ": " + m[4], s.where(l, c)}}
 	}
 	return &Error{Name: name, Value: msg, Traceback: []string{name + ": " + msg}}
 }
@@ -642,16 +615,15 @@ func firstLine(s string) string {
 	return s
 }
 
-var errPos = regexp.MustCompile(`^(?:[^:\s]*\.go:)?(\d+):(\d+): (.*)$`)
+var errPos = regexp.MustCompile(`^([^:\s]*\.go:)?(\d+):(\d+): (.*)$`)
 
 // eval runs header + body in yaegi. With own, body is an expression placed
 // at line, col of a cell of its own (user expressions).
 func (s *Session) eval(ctx context.Context, header, body string, line, col int, own bool) (reflect.Value, *Error) {
 	if own {
-		base := s.newCell(strings.Count(body, "\n") + 1)
 		var b srcBuilder
 		b.header = header
-		b.place(base, line, col, body)
+		b.place(0, line, col, body)
 		header, body = b.header, b.b.String()
 	}
 	s.cur.Lock()
@@ -713,13 +685,12 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 	}
 	msg = firstLine(msg)
 	if m := errPos.FindStringSubmatch(msg); m != nil {
-		l, _ := strconv.Atoi(m[1])
-		c, _ := strconv.Atoi(m[2])
-		tb := []string{"compile error: " + m[3]}
-		if where := s.position(l, c); where != "" {
+		l, _ := strconv.Atoi(m[2])
+		tb := []string{"compile error: " + m[4]}
+		if where := position(m[1], l); where != "" {
 			tb = append(tb, "  at "+where)
 		}
-		return &Error{Name: "compile error", Value: m[3], Traceback: tb}
+		return &Error{Name: "compile error", Value: m[4], Traceback: tb}
 	}
 	return &Error{Name: "error", Value: msg, Traceback: []string{msg}}
 }
@@ -729,13 +700,12 @@ func (s *Session) traceback(frames []string) []string {
 	var tb []string
 	for _, f := range frames {
 		m := frameLine.FindStringSubmatch(f + "\n")
-		l, _ := strconv.Atoi(m[1])
-		c, _ := strconv.Atoi(m[2])
-		fn := strings.TrimPrefix(strings.TrimPrefix(m[3], "main."), "main")
+		l, _ := strconv.Atoi(m[2])
+		fn := strings.TrimPrefix(strings.TrimPrefix(m[4], "main."), "main")
 		if fn == "" {
 			fn = "the cell"
 		}
-		if where := s.position(l, c); where != "" {
+		if where := position(m[1], l); where != "" {
 			tb = append(tb, fmt.Sprintf("  in %s, %s", fn, where))
 		} else if l == 1 {
 			// yaegi places a panic of top-level code at its wrapper.
@@ -745,15 +715,13 @@ func (s *Session) traceback(frames []string) []string {
 	return tb
 }
 
-// position names a yaegi position in cell terms: "cell 3, line 4".
-func (s *Session) position(line, col int) string {
-	for k := len(s.cells) - 1; k >= 0; k-- {
-		c := s.cells[k]
-		if line > c.base && line <= c.base+c.lines {
-			return fmt.Sprintf("cell %d, line %d", c.cell, line-c.base)
-		}
+// position names a yaegi line in cell terms: "cell 3, line 4". Cell 0
+// holds user expressions and the session's own code.
+func position(_ string, line int) string {
+	if line < lineStride {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf("cell %d, line %d", line/lineStride, line%lineStride)
 }
 
 // panicMessage renders a panic value as Go prints it, with reflect's
