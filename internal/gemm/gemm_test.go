@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -440,7 +441,7 @@ func TestSgemmConcurrentCallers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	ps := make([]*problem, callers)
 	for i := range ps {
-		ps[i] = newProblem(rng, i%2 == 0, i/2 == 0, 150+i, 170-i, 160, 1, 1, 0)
+		ps[i] = newProblem(rng, i%2 == 0, i/2 == 0, 200+i, 230-i, 210, 1, 1, 0)
 	}
 	wants := make([][]float64, callers)
 	tols := make([][]float64, callers)
@@ -467,6 +468,19 @@ func TestSgemmConcurrentCallers(t *testing.T) {
 					t.Fatalf("caller %d: C[%d][%d] = %g, want %g", i, r, c, got, w)
 				}
 			}
+		}
+	}
+}
+
+// The shapes the parallel tests rely on must really take the parallel path.
+func TestParallelTestsSplit(t *testing.T) {
+	if len(kernels) == 0 || runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("no micro-kernel or one core")
+	}
+	for _, s := range [][3]int{{400, 130, 300}, {191, 3100, 40}, {203, 227, 210}, {300, 300, 300}, {256, 256, 256}} {
+		p := &problem{m: s[0], n: s[1], k: s[2]}
+		if parts, _ := split(&kernels[0], p); parts < 2 {
+			t.Errorf("%v: split into %d parts, the tests expect a parallel product", s, parts)
 		}
 	}
 }
