@@ -117,7 +117,7 @@ func (s *Session) Complete(code string, cursor int) Completion {
 		}
 		add(pkgs, "package")
 		if locked {
-			add(sortedKeys(s.i.Globals()), "variable")
+			add(sortedKeys(s.globals()), "variable")
 		}
 		add(sortedKeys(s.decls), "function")
 	}

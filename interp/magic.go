@@ -61,7 +61,7 @@ func (s *Session) magic(ctx context.Context, code string, sink Sink) (*display.B
 
 // who lists the session's variables and their types.
 func (s *Session) who() string {
-	g := s.i.Globals()
+	g := s.globals()
 	var b strings.Builder
 	for _, name := range sortedKeys(g) {
 		if strings.HasPrefix(name, "_gohooks") || name == "min" || name == "max" || name == "_" {

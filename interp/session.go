@@ -48,13 +48,16 @@ type Session struct {
 	opts   Options
 	stderr io.Writer
 
-	mu   sync.Mutex // held while a cell runs
-	i    *yaegi.Interpreter
+	mu      sync.Mutex // held while a cell runs
+	i       *yaegi.Interpreter
 	count   int               // cells run so far
 	funcs   map[string]string // function name -> its func type
 	types   map[string]string // type name, or "Type.Method" -> definition
 	imports map[string]string // import path -> name
 	decls   map[string]string // every name the cells declared -> kind
+	before  map[string]bool   // global names before the running cell's statements
+	// declared holds the names the failed cell declares (explain).
+	declared map[string]bool
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -66,7 +69,6 @@ type Session struct {
 		pending    []byte // stdin read but not yet consumed
 	}
 }
-
 
 // NewSession returns a session with our packages and fmt, math, strings,
 // os and time imported.
@@ -292,8 +294,7 @@ func (s *Session) runCell(ctx context.Context, code string, sink Sink) (*display
 	return s.run(ctx, code)
 }
 
-
-func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error) {
+func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *Error) {
 	toks, err := scanCell(code)
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
@@ -395,6 +396,13 @@ func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error
 	if len(funcVars) > 0 {
 		if _, e := s.eval(ctx, "{}; "+strings.Join(funcVars, "; "), "", 0, 0, false); e != nil {
 			return nil, e
+		}
+	}
+	s.before = nil
+	if stmts.used {
+		s.before = map[string]bool{}
+		for name := range s.globals() {
+			s.before[name] = true
 		}
 	}
 	for _, src := range []*srcBuilder{&decls, &stmts} {
