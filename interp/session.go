@@ -48,14 +48,15 @@ type Session struct {
 	opts   Options
 	stderr io.Writer
 
-	mu      sync.Mutex // held while a cell runs
-	i       *yaegi.Interpreter
-	count   int               // cells run so far
-	funcs   map[string]string // function name -> its func type
-	types   map[string]string // type name, or "Type.Method" -> definition
-	imports map[string]string // import path -> name
-	decls   map[string]string // every name the cells declared -> kind
-	before  map[string]bool   // global names before the running cell's statements
+	mu        sync.Mutex // held while a cell runs
+	i         *yaegi.Interpreter
+	count     int               // cells run so far
+	funcs     map[string]string // function name -> its func type
+	types     map[string]string // type name, or "Type.Method" -> definition
+	imports   map[string]string // import path -> name
+	decls     map[string]string // every name the cells declared -> kind
+	before    map[string]bool   // global names before the running cell's statements
+	stringers bool              // a cell defined a String or Error method
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
 
@@ -155,6 +156,7 @@ func (s *Session) reset() error {
 	s.funcs = map[string]string{}
 	s.types = map[string]string{}
 	s.decls = map[string]string{}
+	s.stringers = false
 	return nil
 }
 
@@ -439,9 +441,9 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 		return nil, nil
 	}
 	bundle := display.BundleOf(val)
-	if t := v.Type(); t.PkgPath() == "" && !containsCall(x) && (t.Kind() == reflect.Struct || t.Kind() == reflect.Pointer) {
-		// A type defined in a cell has its methods only inside the
-		// interpreter: let the interpreter's fmt print it.
+	if s.stringers && !containsCall(x) {
+		// A type defined in a cell has its String and Error methods only
+		// inside the interpreter: let the interpreter's fmt print it.
 		if str, err := s.i.Eval("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
 			bundle = bundle.WithText(str.String())
 		}
@@ -590,6 +592,9 @@ func (s *Session) checkDecl(p *piece) (bool, *Error) {
 			"method %s is already defined in this session, and a Go session cannot redefine a method (values of the type would keep the old one): define the type again under a new name with its methods, or run %%reset to start a fresh session (all variables are lost)", key))
 	}
 	s.types[key] = def
+	if fd.Name.Name == "String" || fd.Name.Name == "Error" {
+		s.stringers = true
+	}
 	return true, nil
 }
 

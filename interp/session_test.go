@@ -130,6 +130,8 @@ func TestCellRules(t *testing.T) {
 		{"next cell runs", "1 + 1", cellOut{result: "2"}},
 		{"stdin", "var line string\nfmt.Scanln(&line)\nline", cellOut{result: "typed"}},
 		{"String method", "type Named struct{}\nfunc (Named) String() string { return \"I am named\" }\nNamed{}", cellOut{result: "I am named"}},
+		{"String method of a non-struct type", "type Celsius float64\nfunc (c Celsius) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }\ntemp := Celsius(21.5)\ntemp", cellOut{result: "21.5°C"}},
+		{"function rebinding reaches methods", "func greet() string { return \"hello\" }\ntype Greeter struct{}\nfunc (Greeter) Say() string { return greet() }\nfunc greet() string { return \"hi\" }\nGreeter{}.Say()", cellOut{result: "hi"}},
 		{"bundler shows its bundle", "display.Markdown(\"# hi\")", cellOut{result: "# hi"}},
 		{"help", "%help", cellOut{result: helpText}},
 	}
