@@ -25,8 +25,8 @@ type ClientOptions struct {
 	// Grace is how long an interrupted cell may take to stop before its
 	// worker is killed and restarted; zero means 1.5 s.
 	Grace time.Duration
-	// Log receives the worker's own stderr (runtime crash reports); nil
-	// means os.Stderr.
+	// Log receives the worker's own stderr (runtime crash reports), up to
+	// 4 KiB per worker; nil means os.Stderr.
 	Log io.Writer
 }
 
@@ -343,11 +343,16 @@ func (c *Client) Close() error {
 // and its last 16 KiB (a crash report starts with its reason, then lists
 // every goroutine).
 type tailBuffer struct {
-	mu   sync.Mutex
-	head []byte
-	buf  []byte
-	w    io.Writer
+	mu     sync.Mutex
+	head   []byte
+	buf    []byte
+	w      io.Writer
+	logged int
 }
+
+// logLimit bounds what one worker writes to the log: a crash report lists
+// every goroutine, which can run to megabytes.
+const logLimit = 4 << 10
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
@@ -359,8 +364,13 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	if len(t.buf) > 16<<10 {
 		t.buf = t.buf[len(t.buf)-16<<10:]
 	}
-	if t.w != nil {
-		t.w.Write(p)
+	if t.w != nil && t.logged < logLimit {
+		n := min(len(p), logLimit-t.logged)
+		t.w.Write(p[:n])
+		t.logged += n
+		if t.logged == logLimit {
+			io.WriteString(t.w, "\n[the Go session's stderr is cut here]\n")
+		}
 	}
 	return len(p), nil
 }
