@@ -22,6 +22,10 @@ type kernel struct {
 	// (step q at src + q + idx[i]).
 	contig  func(dst, src *float32, steps, stride, lanes, width int)
 	strided func(dst, src *float32, steps int, idx *int32, lanes, width int)
+	// rowsT, when present, packs a sliver of at most 16 rows of an
+	// untransposed A (step q holds src[r*stride+q]) faster than strided,
+	// by transposing in registers.
+	rowsT func(dst, src *float32, steps, stride, rows, width int)
 	// dot, when present, computes the dot products of dotRows rows a (the
 	// others are ignored) with four rows b of length k, leaving ai·bj in
 	// out[dotLane[4i+j]] (see dotProducts).
@@ -192,6 +196,10 @@ func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 		d := &ws.a[s*kb]
 		if p.transA {
 			kn.contig(d, &p.a[p0*p.lda+i0+s], kb, p.lda, rows, mr)
+			continue
+		}
+		if kn.rowsT != nil {
+			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, mr)
 			continue
 		}
 		ws.setIdx(p.lda, rows)
