@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
@@ -15,11 +16,16 @@ import (
 // serves the protocol on its stdin and stdout instead of running tests.
 func TestMain(m *testing.M) {
 	if os.Getenv("GOHOOKS_TEST_WORKER") == "1" {
+		if f := os.Getenv("GOHOOKS_WORKER_CPUPROFILE"); f != "" {
+			out, _ := os.Create(f)
+			pprof.StartCPUProfile(out)
+			defer pprof.StopCPUProfile()
+		}
 		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		os.Exit(0)
+		return
 	}
 	os.Exit(m.Run())
 }
