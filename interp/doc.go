@@ -33,41 +33,55 @@
 // v0.16.2-0.20260209085605-fcb76d1ece0c):
 //   - Variables, constants and functions persist from cell to cell; var and
 //     const run as statements, so `var b = a + c` may use earlier cells.
-//   - Redefining a function rebinds its callers: a cell's functions are kept
-//     as function-typed variables, so `g` calling `f` sees a new `f`.
-//     Changing a function's signature declares a new variable; functions
-//     compiled against the old one keep calling it.
-//   - Redefining a variable (`x := "s"` after `x := 1`) works.
+//     Redefining a variable (`x := "s"` after `x := 1`) works.
+//   - Redefining a function rebinds its callers, methods included: a cell's
+//     functions are kept as function-typed variables, so `g` calling `f`
+//     sees a new `f`. Changing a function's signature declares a new
+//     variable; functions compiled against the old one keep calling it.
 //   - Types and methods: running the same definition again (re-running a
 //     cell) is accepted; a different definition of an existing type or
 //     method is refused with the error "cannot redefine", because yaegi
 //     would keep the old one for existing values. Use a new name or %reset.
-//   - Within a cell, types and methods are declared first, then functions,
-//     then the statements run in order, so a function may be used above its
-//     declaration.
-//   - range over an int, per-iteration loop variables, generics with type
-//     sets (a generic function is re-declared, not rebound), closures,
-//     goroutines, channels, select, String methods of types defined in a
-//     cell (also for the cell's result when the expression has no call).
-//   - min and max are provided (yaegi lacks them) for ordered basic types.
+//   - Within a cell, types are declared first, then functions, then
+//     methods and generic functions, then the statements run in order: a
+//     function may be used above its declaration.
+//   - range over an int, per-iteration loop variables, labels, select,
+//     closures, goroutines and channels, embedding, interfaces defined in
+//     cells, variadic functions, iota, slices of arrays.
+//   - Generic types and functions defined in a cell, with explicit type
+//     arguments or arguments that fix every type parameter
+//     (`Map[int, string](xs, f)`).
+//   - String and Error methods of types defined in a cell are used by fmt
+//     inside the cell and for the cell's result.
+//   - min and max are provided (yaegi lacks them) for the ordered basic
+//     types.
 //   - A `go` statement is wrapped so that a panic in the goroutine is
-//     recovered: it becomes the cell's error while the cell runs, and a
-//     stderr message after it ended.
+//     recovered: it becomes the error of the running cell, or a message on
+//     stderr when no cell runs.
 //   - os.Exit in a cell is turned by yaegi into a panic "os.Exit(3)": the
 //     cell fails and the session is kept.
+//   - Imports of the standard library.
 //
-// What does not:
+// What does not (each measured):
 //   - A top-level defer is refused (a cell is not a function).
-//   - clear and other Go 1.21+ builtins except min/max are undefined.
+//   - clear and range over a function (iterators) fail; so does inferring a
+//     type parameter from a function literal's result (give the type
+//     arguments).
 //   - Generic functions and types of our packages are not exported to cells
 //     (yaegi extract skips generics): our exported API is non-generic.
-//   - Errors inside functions defined in earlier cells are reported with
-//     their cell and line; a panic in top-level code of a cell gives the
-//     cell but not the line (yaegi reports its wrapper).
-//   - An undefined name in a top-level `:=` is reported by yaegi as
-//     "constant definition loop".
-//   - Dereferencing a nil pointer with `*p` at top level yields no error in
-//     yaegi; `p.Field` does (as a nil pointer dereference).
+//   - Packages outside the standard library and ours cannot be imported.
+//   - A constant used in a type declaration of the same cell (`const K = 4;
+//     type A [K]int`): types are declared before the cell's statements run.
+//     Put the constant in an earlier cell.
+//   - A value of a type defined in a cell stored at the top level of a cell
+//     in a variable of a compiled interface type (`var err error = MyErr{}`)
+//     loses its methods (a yaegi limit); inside a function it works.
+//   - A type switch with a binding (`switch v := x.(type)`) at the top
+//     level of a cell fails inside yaegi; inside a function it works.
+//   - A panic in top-level code reports the cell but not the line (yaegi
+//     reports its wrapper); in functions, the cell and line are given.
+//   - `*p` for a nil pointer p at the top level gives no error in yaegi
+//     (`p.Field` does report a nil pointer dereference).
 //   - An interrupted cell whose compiled code does not check the interrupt
 //     flag (time.Sleep, a long loop in a library) costs the session.
 //

@@ -160,7 +160,8 @@ func (s *Session) reset() error {
 	return nil
 }
 
-// sinkWriter sends writes to the running cell's Sink.
+// sinkWriter sends writes to the running cell's Sink, and to the process's
+// stdout or stderr when no cell runs.
 type sinkWriter struct {
 	s    *Session
 	name string
@@ -172,8 +173,13 @@ func (w *sinkWriter) Write(p []byte) (int, error) {
 	w.s.cur.Unlock()
 	if sink != nil {
 		sink.Stream(w.name, string(p))
+		return len(p), nil
 	}
-	return len(p), nil
+	// Between cells (a goroutine of an earlier cell): the process's own.
+	if w.name == "stderr" {
+		return os.Stderr.Write(p)
+	}
+	return os.Stdout.Write(p)
 }
 
 // frameFilter keeps yaegi's "L:C: panic: f(...)" lines, which it prints for
