@@ -19,13 +19,13 @@ type kernel struct {
 	// contig and strided, when the instruction set has masked loads and
 	// gathers, pack one sliver: steps rows of width floats, each holding
 	// lanes values read contiguously (step q at src + q*stride) or gathered
-	// (step q at src + q + idx[i]).
+	// (step q at src + q + idx[i]). Kernels with rowsT need no strided.
 	contig  func(dst, src *float32, steps, stride, lanes, width int)
 	strided func(dst, src *float32, steps int, idx *int32, lanes, width int)
-	// rowsT, when present, packs a sliver of at most 16 rows of an
-	// untransposed A (step q holds src[r*stride+q]) faster than strided,
-	// by transposing in registers.
-	rowsT func(dst, src *float32, steps, stride, rows, width int)
+	// rowsT, when present, packs 1 to 16 rows stored along k (step q, at
+	// dst + q*dstStride, holds src[r*stride+q] in its first width floats)
+	// faster than strided, by transposing in registers.
+	rowsT func(dst, src *float32, steps, stride, rows, width, dstStride int)
 	// dot, when present, computes the dot products of dotRows rows a (the
 	// others are ignored) with four rows b of length k, leaving ai·bj in
 	// out[dotLane[4i+j]] (see dotProducts).
@@ -199,7 +199,7 @@ func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 			continue
 		}
 		if kn.rowsT != nil {
-			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, mr)
+			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, mr, mr)
 			continue
 		}
 		ws.setIdx(p.lda, rows)
@@ -220,6 +220,20 @@ func (ws *workspace) packB(kn *kernel, p *problem, p0, kb, j0, nb int) {
 		d := &ws.b[t*kb]
 		if !p.transB {
 			kn.contig(d, &p.b[p0*p.ldb+j0+t], kb, p.ldb, cols, nr)
+			continue
+		}
+		if kn.rowsT != nil && nr == 32 {
+			// Two transposes of up to 16 columns each fill the two halves
+			// of every step.
+			src := p.b[(j0+t)*p.ldb+p0:]
+			kn.rowsT(d, &src[0], kb, p.ldb, min(cols, 16), 16, nr)
+			if cols > 16 {
+				kn.rowsT(&ws.b[t*kb+16], &src[16*p.ldb], kb, p.ldb, cols-16, 16, nr)
+			} else {
+				for q := 0; q < kb; q++ {
+					clear(ws.b[t*kb+q*nr+16 : t*kb+(q+1)*nr])
+				}
+			}
 			continue
 		}
 		ws.setIdx(p.ldb, cols)

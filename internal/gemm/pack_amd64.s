@@ -2,10 +2,10 @@
 
 #include "textflag.h"
 
-// The AVX-512 packers copy one sliver of A or B into the kernels' layout:
-// steps rows of width floats in dst, each holding lanes values read from
-// src (the rest zero). Masks: K1/K2 select the lanes read, K3/K4 the width
-// written, in the low and high 16 floats of a step.
+// The packers copy one sliver of A or B into the kernels' layout: steps
+// rows of width floats in dst, each holding lanes values read from src (the
+// rest zero). In the AVX-512 ones, K1/K2 select the lanes read and K3/K4
+// the width written, in the low and high 16 floats of a step.
 
 // func packContigAVX512(dst, src *float32, steps, stride, lanes, width int)
 // Step q reads lanes contiguous floats at src + q*stride.
@@ -45,66 +45,6 @@ contig_loop:
 	DECQ BX
 	JNZ contig_loop
 contig_done:
-	VZEROUPPER
-	RET
-
-// func packStridedAVX512(dst, src *float32, steps int, idx *int32, lanes, width int)
-// Step q gathers lanes floats at src + q + idx[i] (in floats).
-TEXT ·packStridedAVX512(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ steps+16(FP), BX
-	MOVQ idx+24(FP), AX
-	VMOVDQU32 (AX), Z2
-	VMOVDQU32 64(AX), Z3
-	MOVQ lanes+32(FP), CX
-	MOVQ $1, R10
-	SHLQ CX, R10
-	DECQ R10
-	MOVQ R10, R11
-	SHRQ $16, R11
-	KMOVW R10, K1
-	KMOVW R11, K2
-	MOVQ width+40(FP), CX
-	MOVQ $1, R12
-	SHLQ CX, R12
-	DECQ R12
-	MOVQ R12, R13
-	SHRQ $16, R13
-	KMOVW R12, K3
-	KMOVW R13, K4
-	MOVQ width+40(FP), R8
-	SHLQ $2, R8
-	TESTQ BX, BX
-	JZ strided_done
-	CMPQ lanes+32(FP), $16
-	JG strided_two
-strided_one:
-	VXORPS Z0, Z0, Z0
-	KMOVW R10, K5
-	VGATHERDPS (SI)(Z2*4), K5, Z0
-	VXORPS Z1, Z1, Z1
-	VMOVUPS Z0, K3, (DI)
-	VMOVUPS Z1, K4, 64(DI)
-	ADDQ $4, SI
-	ADDQ R8, DI
-	DECQ BX
-	JNZ strided_one
-	JMP strided_done
-strided_two:
-	VXORPS Z0, Z0, Z0
-	VXORPS Z1, Z1, Z1
-	KMOVW R10, K5
-	KMOVW R11, K6
-	VGATHERDPS (SI)(Z2*4), K5, Z0
-	VGATHERDPS (SI)(Z3*4), K6, Z1
-	VMOVUPS Z0, K3, (DI)
-	VMOVUPS Z1, K4, 64(DI)
-	ADDQ $4, SI
-	ADDQ R8, DI
-	DECQ BX
-	JNZ strided_two
-strided_done:
 	VZEROUPPER
 	RET
 
@@ -204,13 +144,14 @@ strided2_done:
 	VZEROUPPER
 	RET
 
-// func packTransAVX512(dst, src *float32, steps, lda, rows, width int)
-// Packs a sliver of an untransposed A: step q holds src[r*lda+q] for the
-// rows r < rows (at most 16), zeros up to width (at most 16). Sixteen steps
+// func packTransAVX512(dst, src *float32, steps, lda, rows, width, dstStride int)
+// Packs rows stored along k (an untransposed A, a transposed B): step q,
+// at dst + q*dstStride, holds src[r*lda+q] for the rows r < rows (1 to
+// 16), zeros up to width (at most 16). Sixteen steps
 // at a time it loads sixteen floats of each row and transposes them in
 // registers (unpack by 32 and 64 bits, then shuffle 128-bit blocks twice),
 // which reads memory in order instead of gathering.
-TEXT ·packTransAVX512(SB), NOSPLIT, $0-48
+TEXT ·packTransAVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ steps+16(FP), BX
@@ -222,7 +163,7 @@ TEXT ·packTransAVX512(SB), NOSPLIT, $0-48
 	SHLQ CX, R12
 	DECQ R12
 	KMOVW R12, K3
-	MOVQ CX, R8
+	MOVQ dstStride+48(FP), R8
 	SHLQ $2, R8
 	CMPQ BX, $16
 	JLT trans_tail
