@@ -127,3 +127,17 @@ func TestClientNothingAfterTheCellEnds(t *testing.T) {
 		t.Fatalf("stdout %q", r.stdout.String())
 	}
 }
+
+func TestSessionInterruptKeepsVariables(t *testing.T) {
+	s := newTestSession(t)
+	runCell(t, s, "kept := 7")
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	rep := s.Execute(ctx, ExecuteRequest{Code: "n := 0\nfor {\n\tn++\n}"}, &recorder{})
+	if rep.Err == nil || rep.Err.Name != "interrupted" {
+		t.Fatalf("for {}: %+v", rep.Err)
+	}
+	if rep, _ := runCell(t, s, "kept"); rep.Err != nil || rep.Result.Data["text/plain"] != "7" {
+		t.Fatalf("after the interrupt: %+v", rep.Err)
+	}
+}
