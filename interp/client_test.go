@@ -142,3 +142,30 @@ func TestClientGoroutinePanic(t *testing.T) {
 }
 
 var _ = display.Text
+
+func TestClientStdinAsksTheFrontEnd(t *testing.T) {
+	c := newTestClient(t)
+	r := &recorder{inputs: []string{"blue"}}
+	rep := c.Execute(context.Background(), ExecuteRequest{Code: "var color string\nfmt.Scanln(&color)\n\"got \" + color", AllowStdin: true}, r)
+	if rep.Err != nil || rep.Result == nil || rep.Result.Data["text/plain"] != "got blue" {
+		t.Fatalf("stdin: %+v %+v", rep.Err, rep.Result)
+	}
+	rep = c.Execute(context.Background(), ExecuteRequest{Code: "_, err := fmt.Scanln(&color)\nerr"}, &recorder{})
+	if rep.Err != nil || rep.Result == nil || !strings.Contains(rep.Result.Data["text/plain"].(string), "does not accept input") {
+		t.Fatalf("stdin not allowed: %+v %+v", rep.Err, rep.Result)
+	}
+}
+
+func TestClientCompletesAndInspects(t *testing.T) {
+	c := newTestClient(t)
+	clientRun(t, c, "weights := []float32{1, 2}")
+	if got := c.Complete("weig", 4); len(got.Matches) != 1 || got.Matches[0] != "weights" {
+		t.Fatalf("Complete = %+v", got)
+	}
+	if got := c.Inspect("weights", 3, 0); !got.Found || got.Data.Data["text/plain"] != "weights: []float32\n\n[1 2]" {
+		t.Fatalf("Inspect = %+v", got)
+	}
+	if got := c.IsComplete("for {"); got.Status != "incomplete" || got.Indent != "\t" {
+		t.Fatalf("IsComplete = %+v", got)
+	}
+}

@@ -134,6 +134,7 @@ type worker struct {
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // of the running cell
+	ctx    context.Context    // of the running cell
 	inputs chan wireMsg
 }
 
@@ -204,7 +205,7 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 		case "execute":
 			ctx, cancel := context.WithCancel(context.Background())
 			w.mu.Lock()
-			w.cancel = cancel
+			w.cancel, w.ctx = cancel, ctx
 			w.mu.Unlock()
 			cells.Add(1)
 			go func(m wireMsg) {
@@ -257,12 +258,21 @@ func (w *worker) ClearOutput(wait bool) {
 
 func (w *worker) Input(prompt string, password bool) (string, error) {
 	w.flush()
+	w.mu.Lock()
+	ctx := w.ctx
+	w.mu.Unlock()
 	w.conn.send(wireMsg{Kind: "input_request", Text: prompt, Password: password})
-	m := <-w.inputs
-	if m.Err != "" {
-		return "", fmt.Errorf("%s", m.Err)
+	select {
+	case m := <-w.inputs:
+		if m.Err != "" {
+			return "", fmt.Errorf("%s", m.Err)
+		}
+		return m.Text, nil
+	case <-ctx.Done():
+		// The reply to this request, if any, must not answer the next.
+		go func() { <-w.inputs }()
+		return "", fmt.Errorf("interrupted while waiting for input")
 	}
-	return m.Text, nil
 }
 
 // protectProtocol moves in and out off descriptors 0 and 1, which the
