@@ -207,12 +207,16 @@ func (c *Client) event(w *workerProc, m wireMsg, sink Sink) {
 	case "clear":
 		sink.ClearOutput(m.Wait)
 	case "input_request":
-		text, err := sink.Input(m.Text, m.Password)
-		r := wireMsg{Kind: "input_reply", Text: text}
-		if err != nil {
-			r.Err = err.Error()
-		}
-		w.conn.send(r)
+		// Asked aside, so that an interrupt is seen while the front end
+		// waits for the user.
+		go func() {
+			text, err := sink.Input(m.Text, m.Password)
+			r := wireMsg{Kind: "input_reply", Text: text}
+			if err != nil {
+				r.Err = err.Error()
+			}
+			w.conn.send(r)
+		}()
 	}
 }
 
