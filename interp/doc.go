@@ -79,7 +79,9 @@
 //   - A type switch with a binding (`switch v := x.(type)`) at the top
 //     level of a cell fails inside yaegi; inside a function it works.
 //   - A panic in top-level code reports the cell but not the line (yaegi
-//     reports its wrapper); in functions, the cell and line are given.
+//     reports its wrapper); in functions, the function, cell and line are
+//     given, but yaegi's line can be that of an earlier statement of the
+//     same function.
 //   - `*p` for a nil pointer p at the top level gives no error in yaegi
 //     (`p.Field` does report a nil pointer dereference).
 //   - An interrupted cell whose compiled code does not check the interrupt

@@ -141,3 +141,18 @@ func TestSessionInterruptKeepsVariables(t *testing.T) {
 		t.Fatalf("after the interrupt: %+v", rep.Err)
 	}
 }
+
+func TestErrorsQuoteTheLine(t *testing.T) {
+	s := newTestSession(t)
+	rep, _ := runCell(t, s, "%time\nok := 1\nbad := ok + \"s\"")
+	tb := strings.Join(rep.Err.Traceback, "\n")
+	if rep.Err == nil || !strings.Contains(tb, "line 3") || !strings.Contains(tb, "    bad := ok + \"s\"") {
+		t.Fatalf("traceback %q", tb)
+	}
+	runCell(t, s, "func boom(xs []int) int {\n\tvar p *struct{ X int }\n\treturn p.X\n}")
+	rep, _ = runCell(t, s, "boom(nil)")
+	tb = strings.Join(rep.Err.Traceback, "\n")
+	if rep.Err.Value != "runtime error: invalid memory address or nil pointer dereference" || !strings.Contains(tb, "in boom, cell 2, line ") {
+		t.Fatalf("panic in a function of an earlier cell: %q: %q", rep.Err.Value, tb)
+	}
+}

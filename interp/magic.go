@@ -38,10 +38,10 @@ func (s *Session) magic(ctx context.Context, code string, sink Sink) (*display.B
 		b := display.Text("the session was reset: all variables were removed")
 		return &b, nil
 	case "%time":
-		body := arg
-		if body == "" {
-			body = rest
-		} else {
+		// Keep the cell's line numbers: the code after %time starts on
+		// line 2, or on line 1 when it follows %time on the same line.
+		body := "\n" + rest
+		if arg != "" {
 			body = arg + "\n" + rest
 		}
 		start := time.Now()

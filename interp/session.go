@@ -57,6 +57,8 @@ type Session struct {
 	decls     map[string]string // every name the cells declared -> kind
 	before    map[string]bool   // global names before the running cell's statements
 	stringers bool              // a cell defined a String or Error method
+	sources   map[int]string    // cell number -> its code, quoted in errors
+	funcSpans []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
 
@@ -69,6 +71,13 @@ type Session struct {
 		frames     []string
 		pending    []byte // stdin read but not yet consumed
 	}
+}
+
+// funcSpan locates a function of a cell: yaegi names the function literal
+// a function becomes "func"; tracebacks use the name written in the cell.
+type funcSpan struct {
+	name        string
+	first, last int // yaegi lines
 }
 
 // NewSession returns a session with our packages and fmt, math, strings,
@@ -157,6 +166,8 @@ func (s *Session) reset() error {
 	s.types = map[string]string{}
 	s.decls = map[string]string{}
 	s.stringers = false
+	s.sources = map[int]string{}
+	s.funcSpans = nil
 	return nil
 }
 
@@ -303,6 +314,7 @@ func (s *Session) runCell(ctx context.Context, code string, sink Sink) (*display
 }
 
 func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *Error) {
+	s.sources[s.count] = code
 	toks, err := scanCell(code)
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
@@ -355,6 +367,8 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			s.funcs[p.name] = sig
 			s.decls[p.name] = "func"
 			// "func name(" becomes "name = func(": same line.
+			first := base*lineStride + p.line
+			s.funcSpans = append(s.funcSpans, funcSpan{p.name, first, first + strings.Count(p.text, "\n")})
 			i := len("func") + strings.Index(p.text[len("func"):], p.name)
 			stmts.place(base, p.line, p.col, p.name+" = func"+p.text[i+len(p.name):])
 			last = nil
@@ -609,7 +623,11 @@ func (s *Session) refusal(line, col int, msg string) *Error {
 }
 
 func (s *Session) where(line, col int) string {
-	return fmt.Sprintf("  at cell %d, line %d, column %d", s.count, line, col)
+	w := fmt.Sprintf("  at cell %d, line %d, column %d", s.count, line, col)
+	if q := s.quote(s.count*lineStride + line); q != nil {
+		w += "\n" + q[0]
+	}
+	return w
 }
 
 // cellErr reports an error found while splitting or parsing the cell.
@@ -708,6 +726,7 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 		tb := []string{"compile error: " + m[4]}
 		if where := position(m[1], l); where != "" {
 			tb = append(tb, "  at "+where)
+			tb = append(tb, s.quote(l)...)
 		}
 		return &Error{Name: "compile error", Value: m[4], Traceback: tb}
 	}
@@ -724,14 +743,39 @@ func (s *Session) traceback(frames []string) []string {
 		if fn == "" {
 			fn = "the cell"
 		}
+		if strings.HasPrefix(fn, "func") {
+			// innermost function of the cell around the line
+			for k := len(s.funcSpans) - 1; k >= 0; k-- {
+				if f := s.funcSpans[k]; l >= f.first && l <= f.last {
+					fn = f.name + strings.TrimPrefix(fn, "func")
+					break
+				}
+			}
+		}
 		if where := position(m[1], l); where != "" {
 			tb = append(tb, fmt.Sprintf("  in %s, %s", fn, where))
+			tb = append(tb, s.quote(l)...)
 		} else if l == 1 {
 			// yaegi places a panic of top-level code at its wrapper.
 			tb = append(tb, fmt.Sprintf("  in cell %d", s.count))
 		}
 	}
 	return tb
+}
+
+// quote returns the source line at a yaegi line, indented, if known.
+func (s *Session) quote(line int) []string {
+	code, ok := s.sources[line/lineStride]
+	if !ok {
+		return nil
+	}
+	lines := strings.Split(code, "\n")
+	if l := line % lineStride; l >= 1 && l <= len(lines) {
+		if text := strings.TrimSpace(lines[l-1]); text != "" {
+			return []string{"    " + text}
+		}
+	}
+	return nil
 }
 
 // position names a yaegi line in cell terms: "cell 3, line 4". Cell 0
