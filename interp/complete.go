@@ -164,6 +164,15 @@ func (s *Session) Inspect(code string, cursor, detail int) Inspection {
 	if strings.ContainsAny(key, "()") {
 		return Inspection{}
 	}
+	if qual != "" {
+		// x.Method of a live x of one of our types: the method's doc.
+		if q, err := s.i.Eval(qual); err == nil && q.IsValid() {
+			t := strings.TrimPrefix(q.Type().String(), "*")
+			if d, ok := exports.Docs[t+"."+name]; ok {
+				return Inspection{Found: true, Data: display.Text(d.Signature + "\n\n" + d.Text)}
+			}
+		}
+	}
 	v, err := s.i.Eval(key)
 	if err != nil || !v.IsValid() || !v.CanInterface() {
 		return Inspection{}

@@ -58,6 +58,12 @@ func TestInspect(t *testing.T) {
 	if !got.Found || !strings.HasPrefix(text, "func Text(s string) Bundle") {
 		t.Errorf("Inspect display.Text = %+v", got)
 	}
+	runCell(t, s, "tt := tensorlib.Tensor1(1, 2)")
+	got = s.Inspect("tt.Shape()", 5, 0)
+	text, _ = got.Data.Data["text/plain"].(string)
+	if !got.Found || !strings.HasPrefix(text, "func (t *Tensor) Shape()") {
+		t.Errorf("Inspect tt.Shape = %q", text)
+	}
 	runCell(t, s, "nums := []int{1, 2}")
 	got = s.Inspect("nums", 2, 0)
 	text, _ = got.Data.Data["text/plain"].(string)
