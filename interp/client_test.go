@@ -169,3 +169,14 @@ func TestClientCompletesAndInspects(t *testing.T) {
 		t.Fatalf("IsComplete = %+v", got)
 	}
 }
+
+func TestClientUpdatesAndClearsDisplays(t *testing.T) {
+	c := newTestClient(t)
+	rep, r := clientRun(t, c, "id := \"fig\"\ndisplay.ShowID(id, display.Text(\"v1\"))\ndisplay.Clear(true)\ndisplay.Update(id, display.Text(\"v2\"))")
+	if rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	if got := strings.Join(r.events, ", "); got != "display fig, clear true, update fig" || r.displays[1].Data["text/plain"] != "v2" {
+		t.Fatalf("events %q displays %+v", got, r.displays)
+	}
+}

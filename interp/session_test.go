@@ -16,6 +16,7 @@ type recorder struct {
 	stdout   strings.Builder
 	stderr   strings.Builder
 	displays []display.Bundle
+	events   []string // "display ID", "update ID", "clear WAIT"
 	inputs   []string
 }
 
@@ -32,8 +33,17 @@ func (r *recorder) Display(b display.Bundle, id string, update bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.displays = append(r.displays, b)
+	kind := "display"
+	if update {
+		kind = "update"
+	}
+	r.events = append(r.events, kind+" "+id)
 }
-func (r *recorder) ClearOutput(wait bool) {}
+func (r *recorder) ClearOutput(wait bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, fmt.Sprint("clear ", wait))
+}
 func (r *recorder) Input(prompt string, password bool) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
