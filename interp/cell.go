@@ -24,6 +24,7 @@ const (
 	pieceType                    // type declarations
 	pieceFunc                    // a non-generic function: becomes a func-typed variable
 	pieceDecl                    // methods and generic functions: package-level declarations
+	pieceSkip                    // a package clause: dropped
 )
 
 // piece is a top-level run of the cell's source.
@@ -225,12 +226,17 @@ func classify(src string, toks []tok, start, end int) (piece, error) {
 		p.kind = pieceImport
 	case token.TYPE:
 		p.kind = pieceType
+	case token.PACKAGE:
+		p.kind = pieceSkip
 	case token.DEFER:
 		return p, &cellError{p.line, p.col, "defer at the top level of a cell is not supported (a cell is not a function): put the code in a function, for example func() { defer f(); ... }()"}
 	case token.FUNC:
 		if len(toks) > 1 && toks[1].tok == token.IDENT {
 			p.kind = pieceFunc
 			p.name = toks[1].lit
+			if p.name == "main" || p.name == "init" {
+				return p, &cellError{p.line, p.col, "func " + p.name + " is not needed in a cell (a cell runs its statements in order): write the statements at the top level of the cell, or give the function another name"}
+			}
 			if len(toks) > 2 && toks[2].tok == token.LBRACK {
 				p.kind = pieceDecl // generic function
 			}
@@ -253,7 +259,42 @@ func classify(src string, toks []tok, start, end int) (piece, error) {
 			}
 		}
 	}
+	if p.kind == pieceStmt && declaresMain(toks) {
+		return p, &cellError{p.line, p.col, "main cannot be declared in a cell (the session runs cells inside its own main): use another name"}
+	}
 	return p, nil
+}
+
+// declaresMain reports whether a top-level statement declares the name
+// main (with :=, var or const), which breaks yaegi's session.
+func declaresMain(toks []tok) bool {
+	decl := toks[0].tok == token.VAR || toks[0].tok == token.CONST
+	depth := 0
+	sawMain := false
+	for _, t := range toks {
+		switch t.tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		case token.IDENT:
+			if t.lit == "main" && (depth == 0 || decl && depth == 1 && toks[1].tok == token.LPAREN) {
+				sawMain = true
+			}
+		case token.DEFINE:
+			if depth == 0 && sawMain {
+				return true
+			}
+		case token.ASSIGN:
+			if decl && sawMain {
+				return true
+			}
+		}
+		if decl && sawMain && (t.tok == token.SEMICOLON || t.tok == token.IDENT && t.lit != "main") {
+			return true
+		}
+	}
+	return decl && sawMain
 }
 
 // padded returns text placed so that, after a one-line header, its first
