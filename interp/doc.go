@@ -39,9 +39,15 @@
 //     sees a new `f`. Changing a function's signature declares a new
 //     variable; functions compiled against the old one keep calling it.
 //   - Types and methods: running the same definition again (re-running a
-//     cell) is accepted; a different definition of an existing type or
-//     method is refused with the error "cannot redefine", because yaegi
-//     would keep the old one for existing values. Use a new name or %reset.
+//     cell) is accepted. yaegi cannot redefine a type or a method (existing
+//     values would keep the old one), so a cell that declares a type again
+//     with a different definition or different methods, together with all
+//     of the type's methods, gets a new version of the type: T becomes T_v2
+//     inside the interpreter, in this cell and the following ones (error
+//     messages show that name). Values made before keep the old type. A
+//     cell that changes a method without the type, or a type without the
+//     methods defined in other cells, is refused with the error "cannot
+//     redefine", which says what to do (or use %reset).
 //   - Within a cell, types are declared first, then functions, then
 //     methods and generic functions, then the statements run in order: a
 //     function may be used above its declaration.

@@ -58,6 +58,8 @@ type Session struct {
 	before    map[string]bool   // global names before the running cell's statements
 	stringers bool              // a cell defined a String or Error method
 	sources   map[int]string    // cell number -> its code, quoted in errors
+	alias     map[string]string // type name in cells -> its current version
+	versions  map[string]int    // type name in cells -> versions made
 	funcSpans []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
@@ -167,6 +169,8 @@ func (s *Session) reset() error {
 	s.decls = map[string]string{}
 	s.stringers = false
 	s.sources = map[int]string{}
+	s.alias = map[string]string{}
+	s.versions = map[string]int{}
 	s.funcSpans = nil
 	return nil
 }
@@ -319,10 +323,23 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
 	}
-	code = rewriteGo(code, toks)
+	code = renameIdents(rewriteGo(code, toks), s.alias)
 	pieces, err := splitCell(code)
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
+	}
+	renames, e := s.versionTypes(pieces)
+	if e != nil {
+		return nil, e
+	}
+	if len(renames) > 0 {
+		code = renameIdents(code, renames)
+		if pieces, err = splitCell(code); err != nil {
+			return nil, s.cellErr("syntax error", err)
+		}
+		for internal, to := range renames {
+			s.alias[s.userName(internal)] = to
+		}
 	}
 	base := s.count
 	var (
@@ -609,7 +626,7 @@ func (s *Session) checkDecl(p *piece) (bool, *Error) {
 		}
 		pos := fset.Position(fd.Pos())
 		return false, s.refusal(declLine(pos.Line), pos.Column, fmt.Sprintf(
-			"method %s is already defined in this session, and a Go session cannot redefine a method (values of the type would keep the old one): define the type again under a new name with its methods, or run %%reset to start a fresh session (all variables are lost)", key))
+			"method %s is already defined in this session, and a Go session cannot redefine a method (values of the type would keep the old one): declare the type and all its methods again in one cell (the session then makes a new version of the type), or run %%reset to start a fresh session (all variables are lost)", key))
 	}
 	s.types[key] = def
 	if fd.Name.Name == "String" || fd.Name.Name == "Error" {
