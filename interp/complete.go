@@ -89,9 +89,13 @@ func (s *Session) Complete(code string, cursor int) Completion {
 	res := Completion{CursorStart: start, CursorEnd: max(0, min(cursor, len(runes)))}
 	var cands []string
 	var kinds []string
+	versions := map[string]bool{}
+	for _, v := range s.alias {
+		versions[v] = true
+	}
 	add := func(names []string, kind string) {
 		for _, n := range names {
-			if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "_gohooks") {
+			if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "_gohooks") && !versions[n] {
 				cands = append(cands, n)
 				kinds = append(kinds, kind)
 			}

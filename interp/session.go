@@ -297,7 +297,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 }
 
 func (s *Session) userExpression(ctx context.Context, expr string) map[string]any {
-	v, err := s.eval(ctx, "{}", expr, 1, 1, true)
+	v, err := s.eval(ctx, "{}", renameIdents(expr, s.alias), 1, 1, true)
 	if err != nil {
 		return map[string]any{"status": "error", "ename": err.Name, "evalue": err.Value, "traceback": err.Traceback}
 	}
