@@ -32,11 +32,16 @@ func TestMain(m *testing.M) {
 
 func newTestClient(t testing.TB) *Client {
 	t.Helper()
+	return newTestClientGrace(t, time.Second)
+}
+
+func newTestClientGrace(t testing.TB, grace time.Duration) *Client {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := NewClient(ClientOptions{Executable: exe, Args: []string{}, Env: []string{"GOHOOKS_TEST_WORKER=1"}, Grace: time.Second, Log: &tailBuffer{}})
+	c, err := NewClient(ClientOptions{Executable: exe, Args: []string{}, Env: []string{"GOHOOKS_TEST_WORKER=1"}, Grace: grace, Log: &tailBuffer{}})
 	if err != nil {
 		t.Fatal(err)
 	}

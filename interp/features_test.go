@@ -108,7 +108,9 @@ fmt.Println("after")`)
 }
 
 func TestClientInterruptsALongCompiledOperation(t *testing.T) {
-	c := newTestClient(t)
+	// A long grace: on a loaded machine, the time between two interrupt
+	// checks of the MatMul must not cost the session.
+	c := newTestClientGrace(t, 20*time.Second)
 	clientRun(t, c, "big := tensorlib.Rand(3000, 3000)")
 	start := time.Now()
 	rep := interruptAfter(t, c, "big.MatMul(big).MatMul(big)", 300*time.Millisecond)
