@@ -115,7 +115,7 @@ func interruptAfter(t *testing.T, c *Client, code string, d time.Duration) Execu
 }
 
 func TestClientInterrupt(t *testing.T) {
-	c := newTestClient(t)
+	c := newTestClientGrace(t, 20*time.Second)
 	clientRun(t, c, "kept := 5")
 	// An interpreted loop stops at once and keeps the session.
 	rep := interruptAfter(t, c, "for {}", 100*time.Millisecond)
@@ -126,6 +126,7 @@ func TestClientInterrupt(t *testing.T) {
 		t.Fatalf("session lost after interrupting for {}: %+v", rep.Err)
 	}
 	// Compiled code that ignores the interrupt costs the session.
+	c = newTestClient(t)
 	rep = interruptAfter(t, c, "time.Sleep(time.Hour)", 100*time.Millisecond)
 	if rep.Err == nil || !strings.Contains(rep.Err.Value, "did not stop") || !strings.Contains(rep.Err.Value, "variables were lost") {
 		t.Fatalf("sleep: %+v", rep.Err)
