@@ -158,3 +158,14 @@ func TestErrorsQuoteTheLine(t *testing.T) {
 		t.Fatalf("panic in a function of an earlier cell: %q: %q", rep.Err.Value, tb)
 	}
 }
+
+func TestSessionRestart(t *testing.T) {
+	s := newTestSession(t)
+	runCell(t, s, "gone := 1")
+	if err := s.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ := runCell(t, s, "gone"); rep.Err == nil || rep.Err.Value != "undefined: gone" {
+		t.Fatalf("after Restart: %+v", rep.Err)
+	}
+}

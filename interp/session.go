@@ -841,6 +841,14 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+// Restart replaces the session's interpreter with a fresh one: every
+// variable, function and type is lost, as with %reset.
+func (s *Session) Restart() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reset()
+}
+
 // Close ends the session.
 func (s *Session) Close() error { return nil }
 
