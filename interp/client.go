@@ -53,8 +53,14 @@ type workerProc struct {
 	stdin   io.Closer
 	mu      sync.Mutex
 	waiting map[uint64]chan wireMsg // replies by request id
-	events  chan wireMsg            // streams, displays, input requests
-	dead    chan struct{}           // closed when the worker has exited
+	// Streams, displays and input requests wait in queue (unbounded, so
+	// that replies are never stuck behind output nobody reads yet);
+	// notify has a value when queue is not empty.
+	qmu     sync.Mutex
+	queue   []wireMsg
+	queued  int // bytes of stream text in queue
+	notify  chan struct{}
+	dead    chan struct{} // closed when the worker has exited
 	exitErr error
 	stderr  tailBuffer
 }
@@ -97,7 +103,7 @@ func (c *Client) start() (*workerProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &workerProc{cmd: cmd, stdin: in, waiting: map[uint64]chan wireMsg{}, events: make(chan wireMsg, 256), dead: make(chan struct{})}
+	w := &workerProc{cmd: cmd, stdin: in, waiting: map[uint64]chan wireMsg{}, notify: make(chan struct{}, 1), dead: make(chan struct{})}
 	w.stderr.w = c.opts.Log
 	cmd.Stderr = &w.stderr
 	w.conn = &conn{enc: json.NewEncoder(in)}
@@ -126,10 +132,40 @@ func (w *workerProc) read(r io.Reader) {
 			}
 			continue
 		}
-		w.events <- m
+		w.push(m)
 	}
 	w.exitErr = w.cmd.Wait()
 	close(w.dead)
+}
+
+// queueLimit bounds the stream text kept while no cell reads it (output of
+// goroutines that outlived their cell).
+const queueLimit = 1 << 20
+
+func (w *workerProc) push(m wireMsg) {
+	w.qmu.Lock()
+	if m.Kind == "stream" {
+		if w.queued+len(m.Text) > queueLimit {
+			w.qmu.Unlock()
+			return
+		}
+		w.queued += len(m.Text)
+	}
+	w.queue = append(w.queue, m)
+	w.qmu.Unlock()
+	select {
+	case w.notify <- struct{}{}:
+	default:
+	}
+}
+
+// pop takes everything queued.
+func (w *workerProc) pop() []wireMsg {
+	w.qmu.Lock()
+	defer w.qmu.Unlock()
+	q := w.queue
+	w.queue, w.queued = nil, 0
+	return q
 }
 
 // request sends m and returns the channel its reply arrives on.
@@ -161,8 +197,10 @@ func (c *Client) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Exe
 		case m := <-ch:
 			c.drain(w, sink)
 			return *m.Reply
-		case m := <-w.events:
-			c.event(w, m, sink)
+		case <-w.notify:
+			for _, m := range w.pop() {
+				c.event(w, m, sink)
+			}
 		case <-done:
 			done = nil
 			w.conn.send(wireMsg{Kind: "interrupt"})
@@ -186,13 +224,8 @@ func lost(what string) *Error {
 
 // drain delivers the events that arrived before the reply.
 func (c *Client) drain(w *workerProc, sink Sink) {
-	for {
-		select {
-		case m := <-w.events:
-			c.event(w, m, sink)
-		default:
-			return
-		}
+	for _, m := range w.pop() {
+		c.event(w, m, sink)
 	}
 }
 

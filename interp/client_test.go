@@ -186,3 +186,24 @@ func TestClientUpdatesAndClearsDisplays(t *testing.T) {
 		t.Fatalf("events %q displays %+v", got, r.displays)
 	}
 }
+
+// Output of a goroutine that outlives its cell (here 2000 displays, one
+// message each) must not stop the replies to other requests.
+func TestClientBackgroundOutputDoesNotBlockReplies(t *testing.T) {
+	c := newTestClient(t)
+	rep, _ := clientRun(t, c, "bgDone := make(chan bool)\nrelease := make(chan bool)\ngo func() {\n\t<-release\n\tfor i := range 2000 {\n\t\tdisplay.Show(i)\n\t}\n\tclose(bgDone)\n}()")
+	if rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	// The goroutine prints while no cell runs: the release comes from a
+	// user expression, which runs after its (empty) cell.
+	c.Execute(context.Background(), ExecuteRequest{Code: "", UserExpressions: map[string]string{"r": "func() int { close(release); return 0 }()"}}, &recorder{})
+	for i := 0; i < 20; i++ {
+		if got := c.Complete("bgDo", 4); len(got.Matches) != 1 || got.Matches[0] != "bgDone" {
+			t.Fatalf("Complete = %+v", got)
+		}
+	}
+	if rep, _ := clientRun(t, c, "<-bgDone\n\"done\""); rep.Err != nil || rep.Result.Data["text/plain"] != "done" {
+		t.Fatalf("waiting for the goroutine: %+v", rep.Err)
+	}
+}
