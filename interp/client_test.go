@@ -52,7 +52,7 @@ func newTestClientGrace(t testing.TB, grace time.Duration) *Client {
 func clientRun(t *testing.T, c *Client, code string) (ExecuteReply, *recorder) {
 	t.Helper()
 	r := &recorder{}
-	return c.Execute(context.Background(), ExecuteRequest{Code: code}, r), r
+	return c.Execute(context.Background(), ExecuteRequest{Code: code, StoreHistory: true}, r), r
 }
 
 func TestClientRunsCellsInTheWorker(t *testing.T) {

@@ -169,3 +169,14 @@ func TestSessionRestart(t *testing.T) {
 		t.Fatalf("after Restart: %+v", rep.Err)
 	}
 }
+
+func TestCellNumbersFollowTheFrontEnd(t *testing.T) {
+	s := newTestSession(t)
+	s.Execute(context.Background(), ExecuteRequest{Code: "func bad() int { var m map[string]int; m[\"k\"] = 1; return 0 }", ExecutionCount: 7}, &recorder{})
+	s.Execute(context.Background(), ExecuteRequest{Code: "1", Silent: true}, &recorder{})
+	rep := s.Execute(context.Background(), ExecuteRequest{Code: "x := 1\nbad()", StoreHistory: true}, &recorder{})
+	tb := strings.Join(rep.Err.Traceback, "\n")
+	if !strings.Contains(tb, "in bad, cell 7, line 1") || !strings.Contains(tb, "in cell 8") {
+		t.Fatalf("traceback %q", tb)
+	}
+}

@@ -14,6 +14,10 @@ type ExecuteRequest struct {
 	StoreHistory    bool              // count the cell in the execution counter
 	AllowStdin      bool              // reading os.Stdin may ask the front end
 	UserExpressions map[string]string // name -> Go expression, evaluated after the cell
+	// ExecutionCount is the number the front end shows for this cell
+	// (In [n]); error messages name the cell by it ("cell 3, line 4").
+	// Zero lets the session count the cells that store history itself.
+	ExecutionCount int
 }
 
 // ExecuteReply is what a cell gave back once it finished.

@@ -50,7 +50,9 @@ type Session struct {
 
 	mu        sync.Mutex // held while a cell runs
 	i         *yaegi.Interpreter
-	count     int               // cells run so far
+	count     int               // cells run so far: their ids in yaegi line numbers
+	shown     int               // the number of the last cell, as the front end shows it
+	names     map[int]int       // cell id -> its number as shown
 	funcs     map[string]string // function name -> its func type
 	types     map[string]string // type name, or "Type.Method" -> definition
 	imports   map[string]string // import path -> name
@@ -85,7 +87,7 @@ type funcSpan struct {
 // NewSession returns a session with our packages and fmt, math, strings,
 // os and time imported.
 func NewSession(opts Options) (*Session, error) {
-	s := &Session{opts: opts}
+	s := &Session{opts: opts, names: map[int]int{}}
 	if err := s.reset(); err != nil {
 		return nil, err
 	}
@@ -275,6 +277,13 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 		c.Unlock()
 	}()
 	s.count++
+	switch {
+	case req.ExecutionCount > 0:
+		s.shown = req.ExecutionCount
+	case req.StoreHistory && !req.Silent:
+		s.shown++
+	}
+	s.names[s.count] = s.shown
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
 	c.Lock()
@@ -640,7 +649,7 @@ func (s *Session) refusal(line, col int, msg string) *Error {
 }
 
 func (s *Session) where(line, col int) string {
-	w := fmt.Sprintf("  at cell %d, line %d, column %d", s.count, line, col)
+	w := fmt.Sprintf("  at cell %d, line %d, column %d", s.names[s.count], line, col)
 	if q := s.quote(s.count*lineStride + line); q != nil {
 		w += "\n" + q[0]
 	}
@@ -741,7 +750,7 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 	if m := errPos.FindStringSubmatch(msg); m != nil {
 		l, _ := strconv.Atoi(m[2])
 		tb := []string{"compile error: " + m[4]}
-		if where := position(m[1], l); where != "" {
+		if where := s.position(m[1], l); where != "" {
 			tb = append(tb, "  at "+where)
 			tb = append(tb, s.quote(l)...)
 		}
@@ -769,12 +778,12 @@ func (s *Session) traceback(frames []string) []string {
 				}
 			}
 		}
-		if where := position(m[1], l); where != "" {
+		if where := s.position(m[1], l); where != "" {
 			tb = append(tb, fmt.Sprintf("  in %s, %s", fn, where))
 			tb = append(tb, s.quote(l)...)
 		} else if l == 1 {
 			// yaegi places a panic of top-level code at its wrapper.
-			tb = append(tb, fmt.Sprintf("  in cell %d", s.count))
+			tb = append(tb, fmt.Sprintf("  in cell %d", s.names[s.count]))
 		}
 	}
 	return tb
@@ -797,11 +806,11 @@ func (s *Session) quote(line int) []string {
 
 // position names a yaegi line in cell terms: "cell 3, line 4". Cell 0
 // holds user expressions and the session's own code.
-func position(_ string, line int) string {
+func (s *Session) position(_ string, line int) string {
 	if line < lineStride {
 		return ""
 	}
-	return fmt.Sprintf("cell %d, line %d", line/lineStride, line%lineStride)
+	return fmt.Sprintf("cell %d, line %d", s.names[line/lineStride], line%lineStride)
 }
 
 // panicMessage renders a panic value as Go prints it, with reflect's

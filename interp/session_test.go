@@ -65,7 +65,7 @@ type cellOut struct {
 func runCell(t *testing.T, s *Session, code string) (ExecuteReply, *recorder) {
 	t.Helper()
 	r := &recorder{}
-	rep := s.Execute(context.Background(), ExecuteRequest{Code: code, AllowStdin: true}, r)
+	rep := s.Execute(context.Background(), ExecuteRequest{Code: code, AllowStdin: true, StoreHistory: true}, r)
 	return rep, r
 }
 
