@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -108,10 +109,28 @@ func TestClientOsExitInACell(t *testing.T) {
 	}
 }
 
+// interruptAfter runs code after a line that prints "started", and
+// interrupts it d after that line arrives, so that a slow start cannot
+// make the interrupt come before the code runs.
 func interruptAfter(t *testing.T, c *Client, code string, d time.Duration) ExecuteReply {
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(d, cancel)
-	return c.Execute(ctx, ExecuteRequest{Code: code}, &recorder{})
+	defer cancel()
+	sink := &startedSink{recorder: &recorder{}, started: func() { time.AfterFunc(d, cancel) }}
+	return c.Execute(ctx, ExecuteRequest{Code: "fmt.Println(\"started\")\n" + code}, sink)
+}
+
+// startedSink calls started when "started" is printed.
+type startedSink struct {
+	*recorder
+	once    sync.Once
+	started func()
+}
+
+func (s *startedSink) Stream(name, text string) {
+	s.recorder.Stream(name, text)
+	if strings.Contains(text, "started") {
+		s.once.Do(s.started)
+	}
 }
 
 func TestClientInterrupt(t *testing.T) {

@@ -706,6 +706,9 @@ func (s *Session) eval(ctx context.Context, header, body string, line, col int, 
 // yaegi returns at once, but compiled code may still be running, and the
 // next cell must not start beside it.
 func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error) {
+	if err := ctx.Err(); err != nil {
+		return reflect.Value{}, err
+	}
 	stop := context.AfterFunc(ctx, interrupt.Request)
 	defer stop()
 	v, err := s.i.EvalWithContext(ctx, src)
@@ -718,11 +721,18 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 	return v, err
 }
 
-// evalRunning reports whether a goroutine is inside yaegi's Execute.
+// evalRunning reports whether yaegi's evaluation goroutine still exists.
 func evalRunning() bool {
 	buf := make([]byte, 1<<20)
-	n := runtime.Stack(buf, true)
-	return strings.Contains(string(buf[:n]), "yaegi/interp.(*Interpreter).Execute(")
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			// The root of yaegi's goroutine: present from before it starts
+			// to its end.
+			return strings.Contains(string(buf[:n]), "yaegi/interp.(*Interpreter).EvalWithContext.func1(")
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 }
 
 // toError turns a yaegi error into the cell's Error, in cell positions.
