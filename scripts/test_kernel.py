@@ -20,7 +20,7 @@ class GohooksKernelTests(jupyter_kernel_test.KernelTests):
 
     completion_samples = [
         {"text": "fmt.Printl", "matches": {"Println"}},
-        {"text": "strings.ToUp", "matches": {"ToUpper"}},
+        {"text": "strings.ToUpper", "matches": {"ToUpper", "ToUpperSpecial"}},
     ]
 
     complete_code_samples = [

@@ -1,17 +1,20 @@
 package main
 
 import (
-	"errors"
+	"os"
 
+	"github.com/gohooks/gohooks/interp"
 	"github.com/gohooks/gohooks/kernel"
 )
 
-// newBackend starts the Go session the kernel hands cells to.
+// newBackend starts the Go session the kernel hands cells to: a worker
+// process (this binary, `gohooks worker`) driven over pipes, so a crash in
+// a cell never takes the kernel down.
 func newBackend() (kernel.Backend, error) {
-	return nil, errors.New("the Go session (package interp) is not built into this binary yet")
+	return interp.NewClient(interp.ClientOptions{})
 }
 
 // runWorker serves the Go session over stdin and stdout.
 func runWorker(args []string) error {
-	return errors.New("the Go session (package interp) is not built into this binary yet")
+	return interp.ServeWorker(os.Stdin, os.Stdout)
 }
