@@ -52,7 +52,9 @@ nbport=$(free_port)
 token=$("$py" -c 'import secrets; print(secrets.token_hex(16))')
 
 echo "== jupyter-notebook on 127.0.0.1:$nbport"
-jupyter-notebook --no-browser --ip=127.0.0.1 --port="$nbport" --port-retries=0 \
+root=()
+[ "$(id -u)" = 0 ] && root=(--allow-root)
+jupyter-notebook "${root[@]}" --no-browser --ip=127.0.0.1 --port="$nbport" --port-retries=0 \
 	--NotebookApp.token="$token" --notebook-dir="$tmp/nb" \
 	>"$tmp/jupyter.log" 2>&1 &
 pids+=($!)
@@ -70,6 +72,7 @@ chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
 	--user-data-dir="$tmp/chromium" --remote-debugging-address=127.0.0.1 \
 	--remote-debugging-port="$cdport" --window-size=1200,1600 about:blank \
 	>"$tmp/chromium.log" 2>&1 &
+# (chromium logs D-Bus errors in a container; they are harmless and stay in its log)
 pids+=($!)
 
 status=0

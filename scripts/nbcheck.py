@@ -45,20 +45,38 @@ EXPECT = {
         ("tensorlib.ManualSeed(1)", "epoch 3: mean loss"),
         ("test :=", "test accuracy:"),
     ],
-    "06-": [],
+    "06-": [
+        ("sigmoidNet :=", "6 warnings\n"),
+        ("reluNet :=", "0 warnings\n"),
+        ("fmt.Println(train(bigNet(), 10, 1e-3))", " +Inf NaN NaN"),
+        ("net := bigNet()", "after: 1\n"),
+    ],
+}
+
+# Standard error a cell must show, by notebook prefix: (cell start, text).
+STDERR = {
+    "06-": [
+        ("sigmoidNet :=", "hooks: gradient of 0.weight (Linear) is vanishing"),
+        ("blowUp :=", "is exploding"),
+    ],
 }
 
 # Cells whose outputs must include images, by notebook prefix: (cell start,
-# least number of image/png outputs).
+# least and most number of image/png outputs). The training cell of 05 shows
+# one loss curve, updated in place.
 IMAGES = {
     "05-": [
-        ("viz.FeatureMaps(feats.Get(\"3\"), 16)", 1),
-        ("h := net.GetSubmodule(\"3\")", 1),
-        ("tensorlib.ManualSeed(1)", 1),
-        ("trained :=", 1),
-        ("cam :=", 1),
+        ("func thumbnail", 1, 1),
+        ("viz.FeatureMaps(feats.Get(\"3\"), 16)", 1, 1),
+        ("h := net.GetSubmodule(\"3\")", 1, 1),
+        ("tensorlib.ManualSeed(1)", 1, 1),
+        ("trained :=", 1, 1),
+        ("cam :=", 1, 1),
     ],
-    "06-": [],
+    "06-": [
+        ("viz.Line(", 1, 1),
+        ("viz.GradientFlow(reluNet)", 1, 1),
+    ],
 }
 
 
@@ -108,11 +126,17 @@ def check(path):
             problems.append("no cell starts with %r" % start)
         elif want not in text_of(c):
             problems.append("cell %r printed %r; want it to contain %r" % (start, text_of(c), want))
-    for start, least in expectations(path, IMAGES):
+    for start, want in expectations(path, STDERR):
+        c = find_cell(nb, start)
+        err = "" if c is None else "".join(o["text"] for o in c.outputs
+                                           if o["output_type"] == "stream" and o["name"] == "stderr")
+        if want not in err:
+            problems.append("cell %r wrote %r to stderr; want it to contain %r" % (start, err, want))
+    for start, least, most in expectations(path, IMAGES):
         c = find_cell(nb, start)
         n = 0 if c is None else sum(1 for o in c.outputs if "image/png" in o.get("data", {}))
-        if n < least:
-            problems.append("cell %r has %d image/png outputs, want at least %d" % (start, n, least))
+        if not least <= n <= most:
+            problems.append("cell %r has %d image/png outputs, want %d to %d" % (start, n, least, most))
     return problems
 
 
