@@ -75,7 +75,7 @@ func Run(ctx context.Context, nb *Notebook, b Backend, opts Options) error {
 		c.ExecutionCount = &n
 		rec.start(c)
 		started := time.Now()
-		reply, err := runCell(ctx, b, c.Source, rec, opts)
+		reply, err := runCell(ctx, b, c.Source, n, rec, opts)
 		if err != nil {
 			rec.stop()
 			return fmt.Errorf("cell %d (In [%d]): %w", i+1, n, err)
@@ -109,12 +109,12 @@ func Run(ctx context.Context, nb *Notebook, b Backend, opts Options) error {
 // runCell runs one cell with the per-cell timeout. When the cell overruns,
 // the backend's context is cancelled; if it still does not return within
 // the grace period, runCell gives up.
-func runCell(ctx context.Context, b Backend, src string, sink interp.Sink, opts Options) (interp.ExecuteReply, error) {
+func runCell(ctx context.Context, b Backend, src string, count int, sink interp.Sink, opts Options) (interp.ExecuteReply, error) {
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan interp.ExecuteReply, 1)
 	go func() {
-		done <- b.Execute(cctx, interp.ExecuteRequest{Code: src, StoreHistory: true}, sink)
+		done <- b.Execute(cctx, interp.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, sink)
 	}()
 	var timeout <-chan time.Time
 	if opts.Timeout > 0 {

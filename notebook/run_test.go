@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -16,12 +17,14 @@ import (
 // fakeBackend runs a cell by looking its source up in a table of scripts
 // that call the sink as a real session would.
 type fakeBackend struct {
-	cells map[string]func(ctx context.Context, s interp.Sink) interp.ExecuteReply
-	ran   []string
+	cells  map[string]func(ctx context.Context, s interp.Sink) interp.ExecuteReply
+	ran    []string
+	counts []int
 }
 
 func (f *fakeBackend) Execute(ctx context.Context, req interp.ExecuteRequest, s interp.Sink) interp.ExecuteReply {
 	f.ran = append(f.ran, req.Code)
+	f.counts = append(f.counts, req.ExecutionCount)
 	if !req.StoreHistory || req.Silent {
 		return interp.ExecuteReply{Err: &interp.Error{Name: "test", Value: "cells must be stored in history and not silent"}}
 	}
@@ -94,8 +97,8 @@ func TestRunStoresOutputsAsJupyter(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Index != 4 || ce.Count != 4 || ce.Err.Name != "panic" {
 		t.Fatalf("Run error = %v, want the error of cell 5 (In [4])", err)
 	}
-	if strings.Join(b.ran, ",") != "streams,curve,clear,boom" {
-		t.Errorf("ran %v", b.ran)
+	if strings.Join(b.ran, ",") != "streams,curve,clear,boom" || fmt.Sprint(b.counts) != "[1 2 3 4]" {
+		t.Errorf("ran %v with execution counts %v", b.ran, b.counts)
 	}
 	var out bytes.Buffer
 	if err := Write(&out, nb); err != nil {

@@ -206,7 +206,7 @@ func (c *console) execute(code string) bool {
 	c.cancel = cancel
 	n := c.count
 	c.mu.Unlock()
-	reply := c.session.Execute(ctx, interp.ExecuteRequest{Code: code, StoreHistory: true, AllowStdin: true}, c)
+	reply := c.session.Execute(ctx, interp.ExecuteRequest{Code: code, StoreHistory: true, AllowStdin: true, ExecutionCount: n}, c)
 	c.mu.Lock()
 	c.cancel = nil
 	c.mu.Unlock()
