@@ -46,7 +46,7 @@ EXPECT = {
         ("test :=", "test accuracy:"),
     ],
     "06-": [
-        ("sigmoidNet :=", "6 warnings\n"),
+        ("// weightNorms returns", "6 warnings\n"),
         ("reluNet :=", "0 warnings\n"),
         ("fmt.Println(train(bigNet(), 10, 1e-3))", " +Inf NaN NaN"),
         ("net := bigNet()", "after: 1\n"),
