@@ -445,7 +445,7 @@ func newTermReader(in *os.File, out io.Writer, hist term.History, complete func(
 		}
 		return complete(line, pos, func(s string) { t.Write([]byte(s)) })
 	}
-	if w, h, err := term.GetSize(tr.fd); err == nil {
+	if w, h, err := term.GetSize(tr.fd); err == nil && w > 0 && h > 0 {
 		t.SetSize(w, h)
 	}
 	return tr, nil
@@ -457,7 +457,7 @@ func (tr *termReader) ReadLine(prompt string) (string, error) {
 		return "", err
 	}
 	defer term.Restore(tr.fd, old)
-	if w, h, err := term.GetSize(tr.fd); err == nil {
+	if w, h, err := term.GetSize(tr.fd); err == nil && w > 0 && h > 0 {
 		tr.t.SetSize(w, h)
 	}
 	tr.ctc.take()
