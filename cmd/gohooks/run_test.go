@@ -102,3 +102,38 @@ func TestRunNotebookUsage(t *testing.T) {
 		t.Errorf("missing notebook: exit code %d, want 1", code)
 	}
 }
+
+// gohooks console with cells piped in: multi-line input decided by the
+// session, results, streams, images to files, and exit code 1 after a
+// failed cell.
+func TestConsoleThroughTheWorker(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "cells.go")
+	cells := "func double(t *tensorlib.Tensor) *tensorlib.Tensor {\n\treturn t.MulScalar(2)\n}\n" +
+		"double(tensorlib.Tensor1(1, 2))\nfmt.Println(\"hi\")\nviz.Heatmap(tensorlib.Ones(2, 2))\npanic(\"boom\")\n"
+	if err := os.WriteFile(in, []byte(cells), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	images := filepath.Join(dir, "images")
+	var stdout, stderr bytes.Buffer
+	if code := runConsole([]string{"--images", images, "--history", "-"}, f, &stdout, &stderr); code != 1 {
+		t.Errorf("exit code %d, want 1 after the panic", code)
+	}
+	png := filepath.Join(images, "out-4-1.png")
+	want := "tensor([2., 4.])\nhi\n[image: " + png + "]\n"
+	if stdout.String() != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", stdout.String(), want)
+	}
+	if !strings.Contains(stderr.String(), "boom") {
+		t.Errorf("stderr = %q, want the panic", stderr.String())
+	}
+	b, err := os.ReadFile(png)
+	if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Errorf("%s: %v, not a PNG", png, err)
+	}
+}
