@@ -18,3 +18,16 @@ go vet ./...
 
 step "go test"
 go test -count=1 ./...
+
+# The external checks use Debian's Jupyter packages for /usr/bin/python3 and
+# install them with apt-get when they are missing.
+step "official Jupyter kernel test suite"
+scripts/kernel-conformance.sh
+
+step "notebooks with gohooks run and nbclient"
+scripts/notebooks.sh
+
+step "browser check: notebook 05 in Jupyter Notebook and headless chromium"
+scripts/browser-check.sh
+
+step "all checks passed"
