@@ -3,6 +3,7 @@ package nnlib
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gohooks/gohooks/tensorlib"
 )
@@ -41,7 +42,7 @@ func reduce(loss *tensorlib.Tensor, reduction string) *tensorlib.Tensor {
 
 func checkSameShape(loss string, input, target *tensorlib.Tensor) {
 	a, b := input.Shape(), target.Shape()
-	if !equalShape(a, b) {
+	if !slices.Equal(a, b) {
 		panic(fmt.Sprintf("nnlib: %s: input of shape %v and target of shape %v differ", loss, a, b))
 	}
 }

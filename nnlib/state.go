@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"slices"
 
 	"fmt"
 	"math"
@@ -63,7 +64,7 @@ func (m *Module) LoadStateDict(sd []NamedTensor, strict bool) (missing, unexpect
 			missing = append(missing, e.Name)
 			continue
 		}
-		if !equalShape(src.Shape(), e.Tensor.Shape()) {
+		if !slices.Equal(src.Shape(), e.Tensor.Shape()) {
 			problems = append(problems, fmt.Sprintf("size mismatch for %s: copying a tensor of shape %v, the shape in the current model is %v", e.Name, src.Shape(), e.Tensor.Shape()))
 			continue
 		}
@@ -85,18 +86,6 @@ func (m *Module) LoadStateDict(sd []NamedTensor, strict bool) (missing, unexpect
 		err = fmt.Errorf("nnlib: LoadStateDict: error(s) loading the state of %s: %s", m.name, strings.Join(problems, "; "))
 	}
 	return missing, unexpected, err
-}
-
-func equalShape(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // SaveFile writes m's StateDict to path in the safetensors format.
