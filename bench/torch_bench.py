@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """PyTorch side of bench/compare.sh.
 
-Times the named workloads with PyTorch on 2 threads and prints one line per
-workload: name, nanoseconds per op, and flops per op (0 when not counted).
+Times the named workloads with PyTorch on 2 threads (torch.set_num_threads
+for its own kernels, OPENBLAS_NUM_THREADS for the BLAS it may be linked to)
+and prints one line per workload: name, nanoseconds per op, and flops per op
+(0 when not counted).
 Each workload is a function that builds its inputs and returns (run, flops);
 run() does one op (forward-only workloads use torch.no_grad inside run, as
 gohooks does when no input needs a gradient). Register a workload in WORKLOADS under the name that
@@ -12,13 +14,23 @@ Usage: torch_bench.py [--benchtime SECONDS] [--count N] NAME...
 """
 
 import argparse
+import gzip
+import os
 import sys
 import time
 
-import torch
+# Debian's torch does its matrix products in the system BLAS (OpenBLAS when
+# libopenblas0 is installed), which reads its thread count at load time.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "2")
+os.environ.setdefault("OMP_NUM_THREADS", "2")
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 torch.set_num_threads(2)
 torch.manual_seed(0)
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def gemm(n):
@@ -46,6 +58,107 @@ def gemm_shape(trans_a, trans_b, m, n, k):
     return run, 2 * m * n * k
 
 
+def conv_flops(n, cin, cout, size):
+    """Multiply-adds of a 3×3 same convolution, as two flops each."""
+    return 2 * n * cout * size * size * cin * 9
+
+
+def conv_forward(cin, cout, size):
+    """Conv2d forward at batch 64, 3×3 kernel, padding 1, with a bias, as
+    BenchmarkConv2dForward: nothing requires grad."""
+    x = torch.rand(64, cin, size, size)
+    w = torch.empty(cout, cin, 3, 3).uniform_(-0.3, 0.3)
+    b = torch.zeros(cout)
+
+    def run():
+        with torch.no_grad():
+            F.conv2d(x, w, b, padding=1)
+
+    return run, conv_flops(64, cin, cout, size)
+
+
+def conv_forward_backward(cin, cout, size):
+    """Conv2d forward and backward with the gradients of input, weight and
+    bias, then the gradients dropped, as BenchmarkConv2dForwardBackward."""
+    x = torch.rand(64, cin, size, size, requires_grad=True)
+    w = torch.empty(cout, cin, 3, 3).uniform_(-0.3, 0.3).requires_grad_()
+    b = torch.zeros(cout, requires_grad=True)
+    g = torch.rand(64, cout, size, size)
+
+    def run():
+        F.conv2d(x, w, b, padding=1).backward(g)
+        x.grad = w.grad = b.grad = None
+
+    return run, 3 * conv_flops(64, cin, cout, size)
+
+
+def maxpool(channels, size, backward):
+    """2×2 max pooling at batch 64, as BenchmarkMaxPool2d: forward alone
+    (nothing requires grad), or forward and backward."""
+    x = torch.rand(64, channels, size, size, requires_grad=backward)
+    g = torch.rand(64, channels, size // 2, size // 2)
+
+    def run():
+        if backward:
+            F.max_pool2d(x, 2).backward(g)
+            x.grad = None
+        else:
+            F.max_pool2d(x, 2)
+
+    return run, 0
+
+
+def relu():
+    """Out-of-place ReLU of a 64×8×28×28 tensor, as BenchmarkReLU."""
+    x = torch.randn(64, 8, 28, 28)
+
+    def run():
+        torch.relu(x)
+
+    return run, 0
+
+
+def fashion_mnist_batch(n):
+    """The first n images and labels of the Fashion-MNIST sample that nnlib
+    embeds, scaled to [0, 1] as nnlib's Dataset.Batch does."""
+    data = os.path.join(REPO, "nnlib", "data")
+    with gzip.open(os.path.join(data, "train-images-idx3-ubyte.gz")) as f:
+        raw = f.read()
+    images = torch.frombuffer(bytearray(raw[16 : 16 + n * 784]), dtype=torch.uint8)
+    with gzip.open(os.path.join(data, "train-labels-idx1-ubyte.gz")) as f:
+        labels = torch.frombuffer(bytearray(f.read()[8 : 8 + n]), dtype=torch.uint8)
+    return images.float().div(255).reshape(n, 1, 28, 28), labels.long()
+
+
+def cnn_step(hooks):
+    """One Adam step of the notebook CNN on 64 Fashion-MNIST images, as
+    nnlib's BenchmarkTrainStep: forward, cross entropy, zero_grad (to None,
+    as nnlib's ZeroGrad), backward, step. hooks is "none", "forward" (a
+    forward hook returning None on every module, the Sequential included)
+    or "backward" (a full backward hook returning None on every module)."""
+    nn = torch.nn
+    net = nn.Sequential(
+        nn.Conv2d(1, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(), nn.Linear(16 * 7 * 7, 10),
+    )
+    for m in net.modules():
+        if hooks == "forward":
+            m.register_forward_hook(lambda m, inp, out: None)
+        elif hooks == "backward":
+            m.register_full_backward_hook(lambda m, gin, gout: None)
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+    x, y = fashion_mnist_batch(64)
+
+    def run():
+        loss = F.cross_entropy(net(x), y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    return run, 0
+
+
 # name -> function returning (run, flops). One line per workload.
 WORKLOADS = {
     "gemm_128": lambda: gemm(128),
@@ -58,6 +171,19 @@ WORKLOADS = {
     "gemm_conv2_dw": lambda: gemm_shape(False, True, 16, 72, 196),
     "gemm_conv2_dx": lambda: gemm_shape(True, False, 72, 196, 16),
     "gemm_linear_fwd": lambda: gemm_shape(False, True, 64, 10, 784),
+    # The notebook CNN's layers at batch 64 and its training step.
+    "conv1_fwd": lambda: conv_forward(1, 8, 28),
+    "conv2_fwd": lambda: conv_forward(8, 16, 14),
+    "conv1_fwd_bwd": lambda: conv_forward_backward(1, 8, 28),
+    "conv2_fwd_bwd": lambda: conv_forward_backward(8, 16, 14),
+    "maxpool1": lambda: maxpool(8, 28, False),
+    "maxpool2": lambda: maxpool(16, 14, False),
+    "maxpool1_fwd_bwd": lambda: maxpool(8, 28, True),
+    "maxpool2_fwd_bwd": lambda: maxpool(16, 14, True),
+    "relu": relu,
+    "cnn_step": lambda: cnn_step("none"),
+    "cnn_step_forward_hooks": lambda: cnn_step("forward"),
+    "cnn_step_backward_hooks": lambda: cnn_step("backward"),
 }
 
 

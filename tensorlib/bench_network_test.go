@@ -50,25 +50,33 @@ func BenchmarkConv2dForwardBackward(b *testing.B) {
 	}
 }
 
+// BenchmarkMaxPool2d is the notebook CNN's 2×2 pooling at batch 64, after
+// each convolution: forward alone, and forward with backward.
 func BenchmarkMaxPool2d(b *testing.B) {
-	b.Run("b64_8x28x28", func(b *testing.B) {
-		ManualSeed(1)
-		x := Rand(64, 8, 28, 28)
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
-		}
-	})
-	b.Run("b64_8x28x28_backward", func(b *testing.B) {
-		ManualSeed(1)
-		x := Rand(64, 8, 28, 28).SetRequiresGrad(true)
-		g := Rand(64, 8, 14, 14)
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			MaxPool2d(x, [2]int{2, 2}, PoolOptions{}).BackwardWith(g)
-			x.ZeroGrad()
-		}
-	})
+	for _, c := range []struct {
+		name       string
+		c, size    int
+		isBackward bool
+	}{
+		{"b64_8x28x28", 8, 28, false},
+		{"b64_8x28x28_backward", 8, 28, true},
+		{"b64_16x14x14", 16, 14, false},
+		{"b64_16x14x14_backward", 16, 14, true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			ManualSeed(1)
+			x := Rand(64, c.c, c.size, c.size).SetRequiresGrad(c.isBackward)
+			g := Rand(64, c.c, c.size/2, c.size/2)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				y := MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
+				if c.isBackward {
+					y.BackwardWith(g)
+					x.ZeroGrad()
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkLinear is the notebook CNN's classifier, 784→10 at batch 64,

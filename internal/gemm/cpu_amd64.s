@@ -1,5 +1,3 @@
-//go:build amd64 && !(openblas && cgo)
-
 #include "textflag.h"
 
 // func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)

@@ -1,0 +1,6 @@
+package gemm
+
+func hasPeakLoop() bool      { return hasAVX2FMA() }
+func runPeakLoop(rounds int) { fmaLoopAVX2(rounds) }
+
+const peakLoopFlops = fmaLoopFlops
