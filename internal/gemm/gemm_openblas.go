@@ -2,16 +2,13 @@
 
 package gemm
 
-/*
-#cgo CFLAGS: -I/usr/include/openblas
-#cgo LDFLAGS: -lopenblas
-#include <cblas.h>
-*/
-import "C"
+import (
+	"github.com/gohooks/gohooks/internal/gemm/cblas"
+	"github.com/gohooks/gohooks/internal/interrupt"
+)
 
-import "github.com/gohooks/gohooks/internal/interrupt"
-
-// Backend reports which code Sgemm runs: "openblas" in this build.
+// Backend reports which code Sgemm runs: "openblas" in this build, where
+// some small products still run on the best micro-kernel (see useOpenBLAS).
 func Backend() string { return "openblas" }
 
 // openblasChunkFlops bounds the work of one cblas_sgemm call so that an
@@ -19,14 +16,42 @@ func Backend() string { return "openblas" }
 // rows of C of about this many flops.
 const openblasChunkFlops = 1 << 30
 
-// sgemm routes a validated, non-empty problem to OpenBLAS, band by band.
-func sgemm(p *problem) {
-	ta, tb := C.enum_CBLAS_TRANSPOSE(C.CblasNoTrans), C.enum_CBLAS_TRANSPOSE(C.CblasNoTrans)
-	if p.transA {
-		ta = C.CblasTrans
+// Which products go to OpenBLAS was decided by measurement on a 2-core AVX2
+// machine (bench/RESULTS.md):
+//
+//   - From openblasFlops (2·128³) up OpenBLAS is 10–50% faster than the
+//     kernels here in every layout, using its own threads.
+//   - Below that, OpenBLAS runs products of at most openblasSingleMNK
+//     multiply-adds on the calling thread, and is faster on the untransposed
+//     ones (the convolutions' forward products), so those go to it too.
+//   - The rest stay here: on small products with a transposed operand (the
+//     convolutions' and Linear's gradients, Linear's forward) OpenBLAS's call
+//     overhead loses by up to 2×, and mid-size products would wake OpenBLAS's
+//     threads, which then spin and take the cores from tensorlib's own
+//     goroutines; a training step ran 30–60% slower with them.
+const (
+	openblasFlops     = 2 * 128 * 128 * 128
+	openblasSingleMNK = 65536 * 4 // OpenBLAS's GEMM_MULTITHREAD_THRESHOLD default
+)
+
+// useOpenBLAS reports whether p goes to OpenBLAS (see above).
+func useOpenBLAS(p *problem) bool {
+	if len(kernels) == 0 {
+		return true
 	}
-	if p.transB {
-		tb = C.CblasTrans
+	mnk := float64(p.m) * float64(p.n) * float64(p.k)
+	if 2*mnk >= openblasFlops {
+		return true
+	}
+	return !p.transA && !p.transB && mnk <= openblasSingleMNK
+}
+
+// sgemm routes a validated, non-empty problem to OpenBLAS, band by band, or
+// to the kernels (see useOpenBLAS).
+func sgemm(p *problem) {
+	if !useOpenBLAS(p) {
+		blocked(&kernels[0], p)
+		return
 	}
 	band := max(64, openblasChunkFlops/(2*p.n*p.k))
 	for i0 := 0; i0 < p.m; i0 += band {
@@ -38,10 +63,8 @@ func sgemm(p *problem) {
 		if p.transA {
 			aoff = i0
 		}
-		C.cblas_sgemm(C.CblasRowMajor, ta, tb,
-			C.blasint(rows), C.blasint(p.n), C.blasint(p.k),
-			C.float(p.alpha), (*C.float)(&p.a[aoff]), C.blasint(p.lda),
-			(*C.float)(&p.b[0]), C.blasint(p.ldb),
-			C.float(p.beta), (*C.float)(&p.c[i0*p.ldc]), C.blasint(p.ldc))
+		cblas.Sgemm(p.transA, p.transB, rows, p.n, p.k,
+			p.alpha, &p.a[aoff], p.lda, &p.b[0], p.ldb,
+			p.beta, &p.c[i0*p.ldc], p.ldc)
 	}
 }

@@ -1,7 +1,6 @@
-//go:build !amd64 || (openblas && cgo)
+//go:build !amd64
 
 package gemm
 
-// cpuKernels reports no kernels: other architectures use gonum's blas32, and
-// the openblas build (where cgo rules out Go assembly) uses OpenBLAS.
+// cpuKernels reports no kernels: other architectures use gonum's blas32.
 func cpuKernels() []kernel { return nil }
