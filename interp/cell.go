@@ -189,6 +189,11 @@ func splitCell(src string) ([]piece, error) {
 		case token.RPAREN, token.RBRACK, token.RBRACE:
 			depth--
 		}
+		if depth == 0 && t.tok == token.SEMICOLON && t.lit == ";" && i > start && inHeader(src, toks[start:i]) {
+			// for i := 0; i < n; i++ {, if v := f(); v > 0 {: the
+			// semicolons of a header do not end the statement.
+			continue
+		}
 		if depth == 0 && (t.tok == token.SEMICOLON || i == len(toks)-1) {
 			end := t.pos
 			if t.tok != token.SEMICOLON {
@@ -211,6 +216,25 @@ func splitCell(src string) ([]piece, error) {
 	return pieces, nil
 }
 
+// inHeader reports whether toks, the start of a statement up to a written
+// semicolon, is the unfinished header of an if, for or switch statement
+// (possibly labeled, or after else): the semicolon belongs to the header.
+func inHeader(src string, toks []tok) bool {
+	k := 0
+	if len(toks) > 2 && toks[0].tok == token.IDENT && toks[1].tok == token.COLON {
+		k = 2 // a label
+	}
+	switch toks[k].tok {
+	case token.IF, token.FOR, token.SWITCH:
+	default:
+		return false
+	}
+	last := toks[len(toks)-1]
+	text := src[toks[0].pos : last.pos+tokLen(last)]
+	_, _, err := parseStmts(text, 1, 1)
+	return err != nil
+}
+
 func tokLen(t tok) int {
 	if t.lit != "" && t.tok != token.SEMICOLON {
 		return len(t.lit)
@@ -229,7 +253,7 @@ func classify(src string, toks []tok, start, end int) (piece, error) {
 	case token.PACKAGE:
 		p.kind = pieceSkip
 	case token.DEFER:
-		return p, &cellError{p.line, p.col, "defer at the top level of a cell is not supported (a cell is not a function): put the code in a function, for example func() { defer f(); ... }()"}
+		return p, &cellError{p.line, p.col, deferMsg}
 	case token.FUNC:
 		if len(toks) > 1 && toks[1].tok == token.IDENT {
 			p.kind = pieceFunc

@@ -54,6 +54,7 @@ type Session struct {
 	shown     int               // the number of the last cell, as the front end shows it
 	names     map[int]int       // cell id -> its number as shown
 	funcs     map[string]string // function name -> its func type
+	generics  map[string]bool   // generic functions of the cells
 	types     map[string]string // type name, or "Type.Method" -> definition
 	imports   map[string]string // import path -> name
 	decls     map[string]string // every name the cells declared -> kind
@@ -167,6 +168,7 @@ func (s *Session) reset() error {
 	}
 	s.i = i
 	s.funcs = map[string]string{}
+	s.generics = map[string]bool{}
 	s.types = map[string]string{}
 	s.decls = map[string]string{}
 	s.stringers = false
@@ -337,6 +339,16 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
 	}
+	fixed, err := assignCode(code, pieces)
+	if err != nil {
+		return nil, s.cellErr("syntax error", err)
+	}
+	if fixed != code {
+		code = fixed
+		if pieces, err = splitCell(code); err != nil {
+			return nil, s.cellErr("syntax error", err)
+		}
+	}
 	renames, e := s.versionTypes(pieces)
 	if e != nil {
 		return nil, e
@@ -414,24 +426,40 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		if p.kind != pieceStmt {
 			continue
 		}
-		if p != last {
-			stmts.place(base, p.line, p.col, p.text)
-			continue
-		}
-		list, fset, err := parseStmts(p.text, p.line, p.col)
-		if err != nil {
-			return nil, s.cellErr("syntax error", err)
-		}
-		if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
-			off := fset.Position(es.Pos()).Offset - len(stmtHeader) - (p.line - 1) - (p.col - 1)
-			if off > 0 {
-				stmts.place(base, p.line, p.col, p.text[:off])
+		// yaegi's limits at the top level are worked around statement by
+		// statement (rewrite.go); the cell's last expression is kept as
+		// written.
+		rewrite := func(text string) (string, *Error) {
+			out, wrapped, err := rewriteStmts(text, p.line, p.col, s.generics)
+			if err != nil {
+				return "", s.cellErr("syntax error", err)
 			}
-			lastExpr = es.X
-			lastText = p.text[off:]
-			lastLine, lastCol = lineCol(code, p.start+off)
-		} else {
-			stmts.place(base, p.line, p.col, p.text)
+			for _, w := range wrapped {
+				s.funcSpans = append(s.funcSpans, funcSpan{"the cell", base*lineStride + w[0], base*lineStride + w[1]})
+			}
+			return out, nil
+		}
+		text := p.text
+		var lastOff int
+		if p == last {
+			list, fset, err := parseStmts(p.text, p.line, p.col)
+			if err != nil {
+				return nil, s.cellErr("syntax error", err)
+			}
+			if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
+				lastOff = fset.Position(es.Pos()).Offset - len(stmtHeader) - (p.line - 1) - (p.col - 1)
+				lastExpr = es.X
+				lastText = p.text[lastOff:]
+				lastLine, lastCol = lineCol(code, p.start+lastOff)
+				text = p.text[:lastOff]
+			}
+		}
+		if text != "" {
+			text, e := rewrite(text)
+			if e != nil {
+				return nil, e
+			}
+			stmts.place(base, p.line, p.col, text)
 		}
 	}
 	for _, src := range []*srcBuilder{&types} {
@@ -470,6 +498,12 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 // it shows: a call with no result or several shows nothing.
 func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string, line, col int) (*display.Bundle, *Error) {
 	show := true
+	if call, ok := x.(*ast.CallExpr); ok {
+		if lit, ok := call.Fun.(*ast.FuncLit); ok {
+			res := lit.Type.Results
+			show = res != nil && (len(res.List) == 1 && len(res.List[0].Names) <= 1)
+		}
+	}
 	if call, ok := x.(*ast.CallExpr); ok && !containsCall(call.Fun) {
 		if f, err := s.i.Eval(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
 			show = f.Type().NumOut() == 1
@@ -614,6 +648,7 @@ func (s *Session) checkDecl(p *piece) (bool, *Error) {
 	}
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		s.decls[fd.Name.Name] = "func"
+		s.generics[fd.Name.Name] = fd.Type.TypeParams != nil
 		return true, nil
 	}
 	recv := fd.Recv.List[0].Type
@@ -789,11 +824,19 @@ func (s *Session) traceback(frames []string) []string {
 			}
 		}
 		if where := s.position(m[1], l); where != "" {
-			tb = append(tb, fmt.Sprintf("  in %s, %s", fn, where))
+			if fn == "the cell" {
+				// a statement run in a function (rewrite.go)
+				tb = append(tb, "  in "+where)
+			} else {
+				tb = append(tb, fmt.Sprintf("  in %s, %s", fn, where))
+			}
 			tb = append(tb, s.quote(l)...)
 		} else if l == 1 {
 			// yaegi places a panic of top-level code at its wrapper.
-			tb = append(tb, fmt.Sprintf("  in cell %d", s.names[s.count]))
+			top := fmt.Sprintf("  in cell %d", s.names[s.count])
+			if len(tb) < 2 || !strings.HasPrefix(tb[len(tb)-2], top+",") {
+				tb = append(tb, top)
+			}
 		}
 	}
 	return tb

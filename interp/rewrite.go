@@ -1,0 +1,414 @@
+package interp
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"sort"
+	"strings"
+)
+
+// yaegi mishandles a few forms of Go; the session rewrites them in a cell's
+// source before yaegi sees it, so that they work as a Go programmer
+// expects. Only columns change, never lines, so that errors keep the
+// cell's line numbers.
+//
+// Everywhere (rewriteAssigns):
+//   - `v, ok := m[k]` and `v, ok := x.(T)` leave v unchanged when the key
+//     is missing or the assertion fails, where Go sets the zero value: in
+//     a loop, v keeps the previous iteration's value. The lookup becomes
+//     `v, ok := m[k], func() bool { _, ok := m[k]; return ok }()` (m and k
+//     are evaluated twice), the assertion a call of a function literal
+//     whose own v starts at zero. The same holds for = and var.
+//
+// At the top level of a cell (rewriteStmts), where the statements run in
+// yaegi's main package rather than in a function:
+//   - a declaration of several variables from one multi-valued expression
+//     (`x, y := f()`, `var a, b = f()`, `case v, ok := <-ch`) inside a
+//     block, loop, if, switch or select leaves the variables undefined
+//     ("undefined: x"), and a type switch with a binding (`switch v :=
+//     x.(type)`) fails: such a statement runs inside a function literal
+//     called at once (`func() { for ... }()`), which changes nothing else
+//     since its variables are local to it anyway;
+//   - `v, ok := <-ch` directly at the top level, and `a, b := g(x)` for a
+//     generic function g, make yaegi panic ("nil type"): they are refused
+//     with what to do instead (the cell does not write the types needed to
+//     declare the variables);
+//   - return and defer have no function to return from: refused.
+
+// stmtEdit replaces text[start:end] with text.
+type stmtEdit struct {
+	start, end int
+	text       string
+}
+
+func applyEdits(text string, edits []stmtEdit) string {
+	if len(edits) == 0 {
+		return text
+	}
+	sort.SliceStable(edits, func(a, b int) bool { return edits[a].start < edits[b].start })
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		if e.start < last {
+			continue // nested in an edit already made
+		}
+		b.WriteString(text[last:e.start])
+		b.WriteString(e.text)
+		last = e.end
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// rewriteAssigns rewrites the assignments of a piece of a cell that yaegi
+// gets wrong (see above). A piece that does not parse is returned as it
+// is: yaegi reports the error.
+func rewriteAssigns(p piece, temp *int) (string, error) {
+	if !strings.Contains(p.text, "=") {
+		return p.text, nil
+	}
+	var root ast.Node
+	var fset *token.FileSet
+	var base int
+	if p.kind == pieceStmt {
+		list, fs, err := parseStmts(p.text, p.line, p.col)
+		if err != nil {
+			return p.text, nil
+		}
+		root, fset, base = &ast.BlockStmt{List: list}, fs, len(stmtHeader)
+	} else {
+		f, fs, err := parseDecl(p)
+		if err != nil {
+			return p.text, nil
+		}
+		root, fset, base = f, fs, len("package p\n")
+	}
+	base += (p.line - 1) + (p.col - 1)
+	off := func(pos token.Pos) int { return fset.Position(pos).Offset - base }
+	// Statements in a statement list can be preceded by others: there, the
+	// map and key of a lookup are evaluated once, into variables, when
+	// they involve a call.
+	inList := map[ast.Node]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for _, st := range list {
+			inList[st] = true
+		}
+		return true
+	})
+	// yaegi skips a declaration of several variables with a blank one
+	// (a, _ := x, y) in the body of a loop whose key is blank (it takes it
+	// for the redeclaration of the loop variable): the blank gets a name.
+	inLoop := map[ast.Node]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			body = n.Body
+		case *ast.RangeStmt:
+			body = n.Body
+		}
+		if body != nil {
+			for _, st := range body.List {
+				inLoop[st] = true
+			}
+		}
+		return true
+	})
+	var edits []stmtEdit
+	var failure error
+	// commaOK fixes `v, ok = x` for a lookup or an assertion x.
+	commaOK := func(st ast.Node, lhs []ast.Expr, rhs ast.Expr) {
+		if id, ok := lhs[0].(*ast.Ident); ok && id.Name == "_" {
+			return // the value is not kept: nothing to fix
+		}
+		if par, ok := rhs.(*ast.ParenExpr); ok {
+			rhs = par.X
+		}
+		if id, ok := lhs[1].(*ast.Ident); ok && id.Name == "_" {
+			if _, lookup := rhs.(*ast.IndexExpr); lookup {
+				// v, _ := m[k] is v := m[k]
+				edits = append(edits, stmtEdit{off(lhs[0].End()), off(lhs[1].End()), ""})
+				return
+			}
+		}
+		switch x := rhs.(type) {
+		case *ast.IndexExpr:
+			m, k := exprSource(x.X), exprSource(x.Index)
+			if strings.Contains(m+k, "\n") {
+				return
+			}
+			var pre string
+			if inList[st] && containsCall(x.X) {
+				*temp++
+				pre += fmt.Sprintf("_gohooksM%d := %s; ", *temp, m)
+				m = fmt.Sprintf("_gohooksM%d", *temp)
+			}
+			if inList[st] && containsCall(x.Index) {
+				*temp++
+				pre += fmt.Sprintf("_gohooksK%d := %s; ", *temp, k)
+				k = fmt.Sprintf("_gohooksK%d", *temp)
+			}
+			// In parentheses: see parallel below.
+			lookup := ", (func() bool { _, _gohooksOK := " + m + "[" + k + "]; return _gohooksOK }())"
+			if pre == "" {
+				at := off(rhs.End())
+				edits = append(edits, stmtEdit{at, at, lookup})
+				return
+			}
+			at := off(st.Pos())
+			edits = append(edits, stmtEdit{at, at, pre}, stmtEdit{off(rhs.Pos()), off(rhs.End()), m + "[" + k + "]" + lookup})
+		case *ast.TypeAssertExpr:
+			if x.Type == nil {
+				return
+			}
+			v, t := exprSource(x.X), exprSource(x.Type)
+			if strings.Contains(v+t, "\n") {
+				return
+			}
+			edits = append(edits, stmtEdit{off(rhs.Pos()), off(rhs.End()),
+				"func() (" + t + ", bool) { _gohooksV, _gohooksOK := " + v + ".(" + t + "); return _gohooksV, _gohooksOK }()"})
+		}
+	}
+	// parallel fixes `a, b = x, y`: yaegi stores a call, a composite
+	// literal or a receive straight into its variable and then skips the
+	// other values. In parentheses, each value is assigned in turn. A
+	// receive in parentheses breaks an assignment (not a declaration):
+	// refused.
+	parallel := func(define bool, rhs []ast.Expr) {
+		for _, r := range rhs {
+			switch x := r.(type) {
+			case *ast.CallExpr, *ast.CompositeLit:
+			case *ast.UnaryExpr:
+				if x.Op != token.ARROW {
+					continue
+				}
+				if !define && failure == nil {
+					pos := fset.Position(x.Pos())
+					failure = &cellError{declLine(pos.Line), pos.Column, "a receive among other values of an assignment (a, b = x, <-ch) loses the other values in the interpreter: receive in a statement of its own (v := <-ch), then assign"}
+				}
+			default:
+				continue
+			}
+			edits = append(edits, stmtEdit{off(r.Pos()), off(r.Pos()), "("}, stmtEdit{off(r.End()), off(r.End()), ")"})
+		}
+	}
+	done := map[*ast.ValueSpec]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
+				break
+			}
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+				commaOK(n, n.Lhs, n.Rhs[0])
+			} else if len(n.Rhs) > 1 {
+				parallel(n.Tok == token.DEFINE, n.Rhs)
+			}
+			if n.Tok == token.DEFINE && len(n.Lhs) > 1 && inLoop[n] {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+						*temp++
+						edits = append(edits, stmtEdit{off(id.Pos()), off(id.End()), fmt.Sprintf("_gohooksB%d", *temp)})
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := n.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) == 1 {
+				if vs := gd.Specs[0].(*ast.ValueSpec); len(vs.Names) == 2 && len(vs.Values) == 1 && vs.Type == nil {
+					commaOK(n, []ast.Expr{vs.Names[0], vs.Names[1]}, vs.Values[0])
+					done[vs] = true
+				}
+			}
+		case *ast.ValueSpec:
+			if done[n] {
+				break
+			}
+			if len(n.Names) == 2 && len(n.Values) == 1 && n.Type == nil {
+				commaOK(n, []ast.Expr{n.Names[0], n.Names[1]}, n.Values[0])
+			} else if len(n.Values) > 1 {
+				parallel(true, n.Values)
+			}
+		}
+		return true
+	})
+	if failure != nil {
+		return "", failure
+	}
+	// An edit inside another (a lookup in an assertion's operand) is
+	// dropped: the outer one prints its operands from the original.
+	return applyEdits(p.text, edits), nil
+}
+
+// assignCode applies rewriteAssigns to the pieces of code.
+func assignCode(code string, pieces []piece) (string, error) {
+	var edits []stmtEdit
+	temp := 0
+	for _, p := range pieces {
+		if p.kind == pieceStmt || p.kind == pieceFunc || p.kind == pieceDecl {
+			t, err := rewriteAssigns(p, &temp)
+			if err != nil {
+				return "", err
+			}
+			if t != p.text {
+				edits = append(edits, stmtEdit{p.start, p.end, t})
+			}
+		}
+	}
+	return applyEdits(code, edits), nil
+}
+
+// rewriteStmts rewrites a statement piece (placed at line, col of the
+// cell) for the top level of yaegi's main package (see above); generic
+// names the cells' generic functions. It returns the first and last cell
+// lines of the statements it wrapped in a function.
+func rewriteStmts(text string, line, col int, generic map[string]bool) (string, [][2]int, error) {
+	list, fset, err := parseStmts(text, line, col)
+	if err != nil {
+		return text, nil, nil // reported by yaegi, in cell positions
+	}
+	base := len(stmtHeader) + (line - 1) + (col - 1)
+	off := func(p token.Pos) int { return fset.Position(p).Offset - base }
+	where := func(p token.Pos) (int, int) {
+		pos := fset.Position(p)
+		return declLine(pos.Line), pos.Column
+	}
+	var edits []stmtEdit
+	var wrapped [][2]int
+	for _, st := range list {
+		if n := outsideFunc(st, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.ReturnStmt, *ast.DeferStmt:
+				return true
+			}
+			return false
+		}); n != nil {
+			l, c := where(n.Pos())
+			if _, ok := n.(*ast.ReturnStmt); ok {
+				return "", nil, &cellError{l, c, "return at the top level of a cell is not supported (a cell is not a function): put the code in a function, or use if/else to skip the rest of the cell"}
+			}
+			return "", nil, &cellError{l, c, deferMsg}
+		}
+		switch st := st.(type) {
+		case *ast.AssignStmt, *ast.DeclStmt:
+			if msg := topLevelDecl(st, generic); msg != "" {
+				l, c := where(st.Pos())
+				return "", nil, &cellError{l, c, msg}
+			}
+		case *ast.BlockStmt, *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt,
+			*ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
+			if outsideFunc(st, needsFunc) != nil {
+				edits = append(edits, stmtEdit{off(st.Pos()), off(st.Pos()), "func() { "},
+					stmtEdit{off(st.End()), off(st.End()), " }()"})
+				first, _ := where(st.Pos())
+				last, _ := where(st.End())
+				wrapped = append(wrapped, [2]int{first, last})
+			}
+		}
+	}
+	return applyEdits(text, edits), wrapped, nil
+}
+
+const deferMsg = "defer at the top level of a cell is not supported (a cell is not a function): put the code in a function, for example func() { defer f(); ... }()"
+
+// outsideFunc returns the first node of st, outside function literals,
+// for which match is true.
+func outsideFunc(st ast.Node, match func(ast.Node) bool) ast.Node {
+	var found ast.Node
+	ast.Inspect(st, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if n != nil && match(n) {
+			found = n
+		}
+		return found == nil
+	})
+	return found
+}
+
+// needsFunc reports whether n is a form that yaegi handles only inside a
+// function: several variables declared from one expression, or a type
+// switch with a binding.
+func needsFunc(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		return n.Tok == token.DEFINE && len(n.Lhs) > 1 && len(n.Rhs) == 1
+	case *ast.ValueSpec:
+		return len(n.Names) > 1 && len(n.Values) == 1
+	case *ast.TypeSwitchStmt:
+		_, binding := n.Assign.(*ast.AssignStmt)
+		return binding
+	}
+	return false
+}
+
+// topLevelDecl returns why a top-level declaration of several variables
+// from one expression cannot run, or "".
+func topLevelDecl(st ast.Stmt, generic map[string]bool) string {
+	var names []string
+	var rhs ast.Expr
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if st.Tok != token.DEFINE || len(st.Lhs) < 2 || len(st.Rhs) != 1 {
+			return ""
+		}
+		for _, l := range st.Lhs {
+			names = append(names, exprSource(l))
+		}
+		rhs = st.Rhs[0]
+	case *ast.DeclStmt:
+		gd, ok := st.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			return ""
+		}
+		for _, spec := range gd.Specs {
+			if vs := spec.(*ast.ValueSpec); len(vs.Names) > 1 && len(vs.Values) == 1 {
+				for _, id := range vs.Names {
+					names = append(names, id.Name)
+				}
+				rhs = vs.Values[0]
+				break
+			}
+		}
+		if rhs == nil {
+			return ""
+		}
+	default:
+		return ""
+	}
+	if par, ok := rhs.(*ast.ParenExpr); ok {
+		rhs = par.X
+	}
+	list := strings.Join(names, ", ")
+	switch x := rhs.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.ARROW {
+			return fmt.Sprintf("%s := <-ch at the top level of a cell is not supported by the interpreter: declare the variables first (var v T; var ok bool; v, ok = <-ch), or receive inside a function", list)
+		}
+	case *ast.CallExpr:
+		fun := x.Fun
+		switch f := fun.(type) {
+		case *ast.IndexExpr:
+			fun = f.X
+		case *ast.IndexListExpr:
+			fun = f.X
+		}
+		if id, ok := fun.(*ast.Ident); ok && generic[id.Name] {
+			return fmt.Sprintf("%s := %s(...) at the top level of a cell: the interpreter cannot declare variables from the results of a generic function there; declare them first (var ...; %s = %s(...)), or make the call inside a function", list, id.Name, list, id.Name)
+		}
+	}
+	return ""
+}
