@@ -58,7 +58,11 @@ func TestStdinNotAllowed(t *testing.T) {
 
 func TestGoroutinePanicAfterTheCell(t *testing.T) {
 	s := newTestSession(t)
-	rep, _ := runCell(t, s, "release := make(chan bool)\nfinished := make(chan bool)\ngo func() {\n\tdefer close(finished)\n\t<-release\n\tpanic(\"late\")\n}()")
+	// The goroutine gets its channels as arguments: reading a global
+	// variable from a goroutine while a later cell runs is a data race
+	// inside yaegi (the next Eval grows the global frame, resizeFrame,
+	// under a lock that reads of globals do not take).
+	rep, _ := runCell(t, s, "release := make(chan bool)\nfinished := make(chan bool)\ngo func(release, finished chan bool) {\n\tdefer close(finished)\n\t<-release\n\tpanic(\"late\")\n}(release, finished)")
 	if rep.Err != nil {
 		t.Fatal(rep.Err)
 	}
