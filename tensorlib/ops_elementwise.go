@@ -3,7 +3,31 @@ package tensorlib
 import (
 	"fmt"
 	"math"
+	"runtime"
 )
+
+// Element-wise loops over at least parallelElems elements are cut into
+// blocks of elemBlock elements that GOMAXPROCS goroutines take in turn
+// (runSamples), checking for a user interrupt between blocks. Below it,
+// starting goroutines costs more than it saves.
+const (
+	parallelElems = 1 << 16
+	elemBlock     = 1 << 14
+)
+
+// forBlocks calls fn(lo, hi) over [0, n) in blocks, on several goroutines
+// when n is large enough. fn must touch only elements lo to hi of its
+// slices.
+func forBlocks(n int, fn func(lo, hi int)) {
+	if n < parallelElems || runtime.GOMAXPROCS(0) < 2 {
+		fn(0, n)
+		return
+	}
+	blocks := (n + elemBlock - 1) / elemBlock
+	runSamples(blocks, min(runtime.GOMAXPROCS(0), blocks), func(_, b int) {
+		fn(b*elemBlock, min((b+1)*elemBlock, n))
+	})
+}
 
 type binOp int
 
@@ -17,9 +41,15 @@ const (
 	opMin
 )
 
-// binaryKernel sets out[i] = a[i] op b[i]. The switch sits outside the loops
-// so each loop is a plain compiled loop over contiguous memory.
+// binaryKernel sets out[i] = a[i] op b[i], block by block (forBlocks).
 func binaryKernel(op binOp, out, a, b []float32) {
+	a, b = a[:len(out)], b[:len(out)]
+	forBlocks(len(out), func(lo, hi int) { binaryBlock(op, out[lo:hi], a[lo:hi], b[lo:hi]) })
+}
+
+// binaryBlock sets out[i] = a[i] op b[i]. The switch sits outside the loops
+// so each loop is a plain compiled loop over contiguous memory.
+func binaryBlock(op binOp, out, a, b []float32) {
 	a, b = a[:len(out)], b[:len(out)]
 	switch op {
 	case opAdd:
@@ -53,8 +83,14 @@ func binaryKernel(op binOp, out, a, b []float32) {
 	}
 }
 
-// scalarKernel sets out[i] = a[i] op s.
+// scalarKernel sets out[i] = a[i] op s, block by block (forBlocks).
 func scalarKernel(op binOp, out, a []float32, s float32) {
+	a = a[:len(out)]
+	forBlocks(len(out), func(lo, hi int) { scalarBlock(op, out[lo:hi], a[lo:hi], s) })
+}
+
+// scalarBlock sets out[i] = a[i] op s.
+func scalarBlock(op binOp, out, a []float32, s float32) {
 	a = a[:len(out)]
 	switch op {
 	case opAdd:
@@ -291,17 +327,21 @@ func (t *Tensor) PowScalar(s float32) *Tensor {
 }
 
 // unary returns f applied to every element, recorded under name with a
-// backward that multiplies the incoming gradient by deriv(x, y).
+// backward that multiplies the incoming gradient by deriv(x, y). f and
+// deriv work on matching blocks of their slices (forBlocks).
 func (t *Tensor) unary(name string, f func(dst, src []float32), deriv func(dst, x, y []float32)) *Tensor {
 	out := make([]float32, len(t.data))
-	f(out, t.data)
+	forBlocks(len(out), func(lo, hi int) { f(out[lo:hi], t.data[lo:hi]) })
 	res := fromData(out, t.shape)
 	return record(name, res, []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := make([]float32, len(out))
-		deriv(d, t.data, out)
-		for i := range d {
-			d[i] *= g.data[i]
-		}
+		forBlocks(len(d), func(lo, hi int) {
+			db, gb := d[lo:hi], g.data[lo:hi]
+			deriv(db, t.data[lo:hi], out[lo:hi])
+			for i := range db {
+				db[i] *= gb[i]
+			}
+		})
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }
@@ -392,23 +432,34 @@ func (t *Tensor) Sigmoid() *Tensor {
 	})
 }
 
-// ReLU returns max(x, 0) of each element; its gradient at 0 is 0.
+// ReLU returns max(x, 0) of each element; its gradient at 0 is 0, and where
+// the output is 0 no gradient passes (not even NaN), as in PyTorch's
+// threshold_backward.
 func (t *Tensor) ReLU() *Tensor {
 	// Branch-free: the sign bit, smeared over the word, masks negatives
 	// (and -0) to +0; on random data a branch mispredicts half the time.
-	return t.unary("ReluBackward0", func(dst, src []float32) {
-		dst = dst[:len(src)]
+	out := make([]float32, len(t.data))
+	forBlocks(len(out), func(lo, hi int) {
+		dst, src := out[lo:hi], t.data[lo:hi]
 		for i, v := range src {
 			u := math.Float32bits(v)
 			dst[i] = math.Float32frombits(u &^ uint32(int32(u)>>31))
 		}
-	}, func(d, _, y []float32) {
-		d = d[:len(y)]
-		for i, v := range y {
-			// y is +0 or positive: 1 when any bit is set.
-			u := math.Float32bits(v)
-			d[i] = math.Float32frombits(0x3f800000 & -uint32((u|-u)>>31))
-		}
+	})
+	return record("ReluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := make([]float32, len(out))
+		forBlocks(len(d), func(lo, hi int) {
+			dst, y, gb := d[lo:hi], out[lo:hi], g.data[lo:hi]
+			gb = gb[:len(dst)]
+			y = y[:len(dst)]
+			for i, v := range y {
+				// y is +0 or positive: the mask is all ones when any
+				// bit is set.
+				u := math.Float32bits(v)
+				dst[i] = math.Float32frombits(math.Float32bits(gb[i]) & uint32(int32(u|-u)>>31))
+			}
+		})
+		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 

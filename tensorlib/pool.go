@@ -3,6 +3,7 @@ package tensorlib
 import (
 	"fmt"
 	"math"
+	"runtime"
 )
 
 // PoolOptions are the settings of MaxPool2d and AvgPool2d. A zero Stride
@@ -96,13 +97,19 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	})
 	return record("MaxPool2DWithIndicesBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
 		dx := make([]float32, len(x.data))
-		for pl := 0; pl < g.planes; pl++ {
+		// Planes scatter into their own part of dx: they share out
+		// among the cores like element-wise loops do.
+		workers := 1
+		if len(dx) >= parallelElems {
+			workers = min(runtime.GOMAXPROCS(0), g.planes)
+		}
+		runSamples(g.planes, workers, func(_, pl int) {
 			d := dx[pl*hw : (pl+1)*hw]
 			gs := gy.data[pl*ohw : (pl+1)*ohw]
 			for i, at := range arg[pl*ohw : (pl+1)*ohw] {
 				d[at] += gs[i]
 			}
-		}
+		})
 		return []*Tensor{fromData(dx, x.shape)}
 	})
 }
