@@ -64,7 +64,7 @@ func (s *Session) who() string {
 	g := s.globals()
 	var b strings.Builder
 	for _, name := range sortedKeys(g) {
-		if strings.HasPrefix(name, "_gohooks") || name == "min" || name == "max" || name == "_" {
+		if strings.HasPrefix(name, "_gohooks") || name == "min" || name == "max" || name == "clear" || name == "_" {
 			continue
 		}
 		if _, isFunc := s.funcs[name]; isFunc {

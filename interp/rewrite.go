@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"sort"
 	"strings"
@@ -64,10 +65,11 @@ func applyEdits(text string, edits []stmtEdit) string {
 // rewriteAssigns rewrites the assignments of a piece of a cell that yaegi
 // gets wrong (see above). A piece that does not parse is returned as it
 // is: yaegi reports the error.
-func rewriteAssigns(p piece, temp *int) (string, error) {
-	if !strings.Contains(p.text, "=") {
+func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
+	if !strings.Contains(p.text, "=") && !strings.Contains(p.text, "range") && !strings.Contains(p.text, "min(") && !strings.Contains(p.text, "max(") {
 		return p.text, nil
 	}
+	temp := &env.temp
 	var root ast.Node
 	var fset *token.FileSet
 	var base int
@@ -205,6 +207,15 @@ func rewriteAssigns(p piece, temp *int) (string, error) {
 	done := map[*ast.ValueSpec]bool{}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if env.isFunc(n.X) && failure == nil {
+				pos := fset.Position(n.X.Pos())
+				failure = &cellError{declLine(pos.Line), pos.Column, "range over a function (an iterator) is not supported by the interpreter: call the function with a yield function instead, for example seq(func(v T) bool { ...; return true })"}
+			}
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "min" || id.Name == "max") && !env.shadowed[id.Name] {
+				edits = append(edits, minMaxArgs(n.Args, off, env.packages)...)
+			}
 		case *ast.AssignStmt:
 			if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
 				break
@@ -249,13 +260,123 @@ func rewriteAssigns(p piece, temp *int) (string, error) {
 	return applyEdits(p.text, edits), nil
 }
 
-// assignCode applies rewriteAssigns to the pieces of code.
-func assignCode(code string, pieces []piece) (string, error) {
+// rewriteEnv is what rewriteAssigns knows of the session and the cell.
+type rewriteEnv struct {
+	temp     int               // temporary variables made
+	funcs    map[string]string // function name -> its func type
+	shadowed map[string]bool   // min and max, when a cell defines them
+	packages map[string]bool   // names of the imported packages
+}
+
+// isFunc reports whether x is, as written, a function value: a function
+// literal, a function of the cells, or a call of one that returns a
+// function.
+func (env *rewriteEnv) isFunc(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.FuncLit:
+		return true
+	case *ast.Ident:
+		_, ok := env.funcs[x.Name]
+		return ok
+	case *ast.CallExpr:
+		if id, ok := x.Fun.(*ast.Ident); ok {
+			if sig, ok := env.funcs[id.Name]; ok {
+				if t, err := parser.ParseExpr(sig); err == nil {
+					res := t.(*ast.FuncType).Results
+					if res != nil && len(res.List) == 1 && len(res.List[0].Names) <= 1 {
+						_, isFunc := res.List[0].Type.(*ast.FuncType)
+						return isFunc
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// minMaxArgs makes a call of min or max work with yaegi, which infers the
+// type parameter of our generic min and max from the first argument and
+// rejects an untyped floating-point constant there: constants only, with
+// a float among them, become float64 values; otherwise the first argument
+// that is not a constant goes first (min and max do not depend on the
+// order, and constants have no effects).
+func minMaxArgs(args []ast.Expr, off func(token.Pos) int, packages map[string]bool) []stmtEdit {
+	constantLike := func(e ast.Expr) bool { return constantLike(e, packages) }
+	if len(args) < 2 || !constantLike(args[0]) {
+		return nil
+	}
+	float := false
+	for _, a := range args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && (lit.Kind == token.FLOAT || lit.Kind == token.IMAG) {
+				float = true
+			}
+			return true
+		})
+	}
+	for j, a := range args {
+		if !constantLike(a) {
+			if j == 0 {
+				return nil
+			}
+			src := func(e ast.Expr) string { return exprSource(e) }
+			if strings.Contains(src(args[0])+src(a), "\n") {
+				return nil
+			}
+			return []stmtEdit{{off(args[0].Pos()), off(args[0].End()), src(a)}, {off(a.Pos()), off(a.End()), src(args[0])}}
+		}
+	}
+	if !float {
+		return nil
+	}
 	var edits []stmtEdit
-	temp := 0
+	for _, a := range args {
+		edits = append(edits, stmtEdit{off(a.Pos()), off(a.Pos()), "float64("}, stmtEdit{off(a.End()), off(a.End()), ")"})
+	}
+	return edits
+}
+
+// constantLike reports whether e is made of literals (and selectors of
+// packages, such as math.Pi), without calls or variables.
+func constantLike(e ast.Expr, packages map[string]bool) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident, *ast.CallExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.FuncLit, *ast.StarExpr:
+			ok = false
+		case *ast.SelectorExpr:
+			if id, isID := n.X.(*ast.Ident); !isID || !packages[id.Name] {
+				ok = false
+			}
+			return false
+		}
+		return ok
+	})
+	return ok
+}
+
+// assignCode applies rewriteAssigns to the pieces of code.
+func (s *Session) assignCode(code string, pieces []piece) (string, error) {
+	var edits []stmtEdit
+	env := &rewriteEnv{funcs: map[string]string{}, shadowed: map[string]bool{}, packages: map[string]bool{}}
+	for _, name := range s.imports {
+		env.packages[name] = true
+	}
+	for name, sig := range s.funcs {
+		env.funcs[name] = sig
+	}
+	for _, p := range pieces {
+		if p.kind != pieceFunc {
+			continue
+		}
+		if f, fset, err := parseDecl(p); err == nil {
+			env.funcs[p.name] = nodeText(fset, f.Decls[0].(*ast.FuncDecl).Type)
+		}
+	}
+	env.shadowed["min"], env.shadowed["max"] = env.funcs["min"] != "", env.funcs["max"] != ""
 	for _, p := range pieces {
 		if p.kind == pieceStmt || p.kind == pieceFunc || p.kind == pieceDecl {
-			t, err := rewriteAssigns(p, &temp)
+			t, err := rewriteAssigns(p, env)
 			if err != nil {
 				return "", err
 			}

@@ -128,6 +128,18 @@ func max[T _gohooksOrdered](x T, y ...T) T {
 }
 `
 
+// clearValue is the clear builtin of Go 1.21, which yaegi lacks: it
+// deletes the entries of a map and zeroes the elements of a slice.
+func clearValue(x any) {
+	v := reflect.ValueOf(x)
+	switch v.Kind() {
+	case reflect.Map, reflect.Slice:
+		v.Clear()
+	default:
+		panic(fmt.Sprintf("invalid argument: clear(%T): argument must be a map or a slice", x))
+	}
+}
+
 func (s *Session) reset() error {
 	out, errw := s.opts.Stdout, s.opts.Stderr
 	if out == nil {
@@ -150,6 +162,7 @@ func (s *Session) reset() error {
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
 		"GoPanic": reflect.ValueOf(s.goPanicked),
+		"Clear":   reflect.ValueOf(clearValue),
 	}}); err != nil {
 		return err
 	}
@@ -163,6 +176,7 @@ func (s *Session) reset() error {
 	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
 	fmt.Fprintf(&src, "func %s() {\n\tif r := recover(); r != nil {\n\t\t%s.GoPanic(r)\n\t}\n}\n", recoverFunc, internalPkg)
 	src.WriteString(minMax)
+	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
 	if _, err := i.Eval(src.String()); err != nil {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
@@ -339,7 +353,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
 	}
-	fixed, err := assignCode(code, pieces)
+	fixed, err := s.assignCode(code, pieces)
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
 	}
@@ -582,6 +596,10 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if have, ok := s.imports[path]; ok && have == name {
 			continue
 		}
+		if !importable(path) {
+			msg := fmt.Sprintf("cannot import %s: a cell can import the standard library and gohooks' packages (%s), not other packages", spec.Path.Value, strings.Join(ourPackages(), ", "))
+			return &Error{Name: "compile error", Value: msg, Traceback: []string{msg, s.where(p.line, p.col)}}
+		}
 		src := "package main\nimport "
 		if spec.Name != nil {
 			src += spec.Name.Name + " "
@@ -595,6 +613,24 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		s.decls[name] = "package"
 	}
 	return nil
+}
+
+// importable reports whether a cell can import path: the interpreter has
+// the symbols of the standard library and of our packages.
+func importable(path string) bool {
+	key := path + "/" + path[strings.LastIndex(path, "/")+1:]
+	_, std := stdlib.Symbols[key]
+	_, ours := exports.Symbols[key]
+	return std || ours
+}
+
+// ourPackages lists the names of our packages.
+func ourPackages() []string {
+	var names []string
+	for _, p := range exports.Packages {
+		names = append(names, p[strings.LastIndex(p, "/")+1:])
+	}
+	return names
 }
 
 // checkTypes decides what to do with a type piece: run it (new types), drop
