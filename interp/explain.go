@@ -26,13 +26,14 @@ func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error
 //     expression of the cell whose index is out of its operand's range
 //     gives Go's message, "index out of range [5] with length 3";
 //   - "constant definition loop", which yaegi reports for an undefined name
-//     in a top-level :=, becomes "undefined: name".
+//     in a top-level :=, and "undefined type", which names no type, become
+//     "undefined: name".
 func (s *Session) explain(code string, e *Error) {
 	var fix func(stmt ast.Node) string
 	switch e.Value {
 	case "runtime error: index out of range":
 		fix = s.indexOutOfRange
-	case "constant definition loop", "variable definition loop":
+	case "constant definition loop", "variable definition loop", "undefined type":
 		fix = s.undefinedName
 	default:
 		return
@@ -53,6 +54,13 @@ func (s *Session) explain(code string, e *Error) {
 		list, _, err := parseStmts(p.text, p.line, p.col)
 		if err == nil {
 			stmts = append(stmts, list...)
+		}
+	}
+	if s.before == nil && fix != nil {
+		// No statement ran: the globals are those from before the cell.
+		s.before = map[string]bool{}
+		for name := range s.globals() {
+			s.before[name] = true
 		}
 	}
 	declared := map[string]bool{}

@@ -344,6 +344,7 @@ func (s *Session) runCell(ctx context.Context, code string, sink Sink) (*display
 
 func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *Error) {
 	s.sources[s.count] = code
+	s.before = nil
 	toks, err := scanCell(code)
 	if err != nil {
 		return nil, s.cellErr("syntax error", err)
@@ -382,6 +383,11 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		funcVars            []string
 	)
 	types.header, decls.header, stmts.header = "package main", "package main", "{}"
+	// Constants that a type of the cell uses (type A [K]int) are declared
+	// before the types, with the cell's other constants, in order.
+	var consts srcBuilder
+	consts.header = "{}"
+	early := earlyConsts(pieces)
 	var last *piece
 	for k := range pieces {
 		p := &pieces[k]
@@ -440,6 +446,10 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		if p.kind != pieceStmt {
 			continue
 		}
+		if early && p.firstTok == token.CONST {
+			consts.place(base, p.line, p.col, p.text)
+			continue
+		}
 		// yaegi's limits at the top level are worked around statement by
 		// statement (rewrite.go); the cell's last expression is kept as
 		// written.
@@ -476,7 +486,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			stmts.place(base, p.line, p.col, text)
 		}
 	}
-	for _, src := range []*srcBuilder{&types} {
+	for _, src := range []*srcBuilder{&consts, &types} {
 		if src.used {
 			if _, e := s.eval(ctx, src.header, src.b.String(), 0, 0, false); e != nil {
 				return nil, e
@@ -506,6 +516,37 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		return nil, nil
 	}
 	return s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+}
+
+// earlyConsts reports whether a type declaration of the cell uses a
+// constant declared by the cell.
+func earlyConsts(pieces []piece) bool {
+	names := map[string]bool{}
+	for _, p := range pieces {
+		if p.kind != pieceStmt || p.firstTok != token.CONST {
+			continue
+		}
+		if list, _, err := parseStmts(p.text, p.line, p.col); err == nil {
+			for _, st := range list {
+				declaredIn(st, names)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	for _, p := range pieces {
+		if p.kind != pieceType {
+			continue
+		}
+		toks, _ := scanCell(p.text)
+		for _, t := range toks {
+			if t.tok == token.IDENT && names[t.lit] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // result evaluates the cell's last expression statement and decides what
