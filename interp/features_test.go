@@ -184,3 +184,85 @@ func TestCellNumbersFollowTheFrontEnd(t *testing.T) {
 		t.Fatalf("traceback %q", tb)
 	}
 }
+
+// TestDocumentedFeatures checks, one row each, the claims of the "Cells"
+// section of the README (interp/CELLS.md) and of the package
+// documentation: what works, and the message of what does not. The rows
+// run in order in one session.
+func TestDocumentedFeatures(t *testing.T) {
+	s := newTestSession(t)
+	rows := []struct {
+		claim string
+		code  string
+		want  cellOut
+	}{
+		// Imports
+		{"our packages and fmt, math, strings, os, time are imported", "x := tensorlib.Tensor1(4, 9)\n_ = nnlib.NewModule\n_ = hooks.Capture\n_ = viz.Figure{}\nfmt.Println(x.Shape(), math.Sqrt(9), strings.ToUpper(\"a\"), os.Getpid() > 0, time.Second, display.Text(\"t\").Data[\"text/plain\"])", cellOut{stdout: "[2] 3 A true 1s t\n"}},
+		{"importing a package again, or twice, is accepted", "import (\n\t\"fmt\"\n\t\"fmt\"\n\t\"github.com/gohooks/gohooks/tensorlib\"\n)\nfmt.Sprint(tensorlib.Tensor1(1).Shape())", cellOut{result: "[1]"}},
+		{"the standard library can be imported", "import (\n\t\"sort\"\n\tsc \"strconv\"\n)\nxs := []int{3, 1, 2}\nsort.Ints(xs)\nfmt.Sprint(xs, \" \", sc.Itoa(7))", cellOut{result: "[1 2 3] 7"}},
+		{"other packages cannot", "import \"github.com/foo/bar\"", cellOut{err: "compile error: cannot import \"github.com/foo/bar\": a cell can import the standard library and gohooks' packages (tensorlib, nnlib, hooks, viz, display), not other packages"}},
+		// State across cells
+		{"var and const run as statements", "var a = 1\nconst c = 2", cellOut{}},
+		{"and may use earlier cells", "var b = a + c\nb", cellOut{result: "3"}},
+		{"a variable can be redefined with another type", "a := \"now a string\"\na", cellOut{result: "now a string"}},
+		// Order in a cell
+		{"a function may be used above its declaration", "h := twice(4)\nfunc twice(n int) int { return 2 * n }\nh", cellOut{result: "8"}},
+		{"a constant used by a type of the same cell", "const K = 4\ntype Row [K]float64\nlen(Row{})", cellOut{result: "4"}},
+		// Functions
+		{"functions", "func f() int { return 1 }\nfunc g() int { return f() }\ntype Caller struct{}\nfunc (Caller) Call() int { return f() }\ng() + Caller{}.Call()", cellOut{result: "2"}},
+		{"redefining a function rebinds its callers, methods included", "func f() int { return 10 }\ng() + Caller{}.Call()", cellOut{result: "20"}},
+		{"a new signature declares a new function; old callers keep the old one", "func f(n int) int { return n }\nf(5) + g()", cellOut{result: "15"}},
+		// Types
+		{"a type with its methods", "type Q struct{ A int }\nfunc (q Q) Get() int { return q.A }\nold := Q{1}\nold.Get()", cellOut{result: "1"}},
+		{"the same definition again is accepted", "type Q struct{ A int }\nfunc (q Q) Get() int { return q.A }\nQ{2}.Get()", cellOut{result: "2"}},
+		{"a new definition with all its methods makes a new version; old values keep theirs", "type Q struct{ A, B int }\nfunc (q Q) Get() int { return q.A + q.B }\nfmt.Sprint(old.Get(), Q{1, 2}.Get())", cellOut{result: "1 3"}},
+		{"error messages show the version's name", "var q Q = \"s\"", cellOut{err: "compile error: cannot convert untyped string to main.Q_v2"}},
+		{"a method changed without its type is refused", "func (q Q) Get() int { return 0 }", cellOut{err: "cannot redefine: method Q_v2.Get is already defined in this session, and a Go session cannot redefine a method (values of the type would keep the old one): declare the type and all its methods again in one cell (the session then makes a new version of the type), or run %reset to start a fresh session (all variables are lost)"}},
+		{"a type changed without its methods of other cells is refused", "type Q struct{ C int }", cellOut{err: "cannot redefine: type Q changes here, but its methods Get were defined in other cells and would be lost: define the type and all its methods in one cell, or run %reset to start a fresh session (all variables are lost)"}},
+		// Language
+		{"range over an int and per-iteration loop variables", "var fs []func() int\nfor i := range 3 {\n\tfs = append(fs, func() int { return i })\n}\nfs[0]() + fs[2]()", cellOut{result: "2"}},
+		{"labels", "outer:\nfor i := 0; i < 3; i++ {\n\tfor j := 0; j < 3; j++ {\n\t\tif j > i {\n\t\t\tcontinue outer\n\t\t}\n\t\tif i == 2 {\n\t\t\tbreak outer\n\t\t}\n\t\tfmt.Print(i, j, \" \")\n\t}\n}", cellOut{stdout: "0 0 1 0 1 1 "}},
+		{"goroutines, channels, select", "ch := make(chan int)\ndone := make(chan bool)\ngo func() {\n\tfor v := range ch {\n\t\tfmt.Print(v, \" \")\n\t}\n\tclose(done)\n}()\nfor i := range 2 {\n\tch <- i\n}\nclose(ch)\n<-done\nselect {\ncase <-time.After(time.Millisecond):\n\tfmt.Println(\"timeout\")\n}", cellOut{stdout: "0 1 timeout\n"}},
+		{"interfaces defined in cells and embedding", "type Animal interface{ Sound() string }\ntype Dog struct{ name string }\nfunc (d Dog) Sound() string { return d.name + \" woof\" }\ntype Loud struct{ Dog }\nvar an Animal = Loud{Dog{\"rex\"}}\nan.Sound()", cellOut{result: "rex woof"}},
+		{"variadic functions, iota, slices of arrays", "func sum(xs ...int) int {\n\tt := 0\n\tfor _, x := range xs {\n\t\tt += x\n\t}\n\treturn t\n}\nconst (\n\tA0 = iota\n\tA1\n\tA2\n)\narr := [5]int{1, 2, 3, 4, 5}\nsum(arr[1:3]...) + A2", cellOut{result: "7"}},
+		{"several values from one expression, in any block", "m := map[string]int{\"a\": 1}\nvar e any = 3\nfor _, k := range []string{\"a\", \"z\"} {\n\tv, ok := m[k]\n\tn, isInt := e.(int)\n\tfmt.Print(v, ok, n, isInt, \" \")\n}", cellOut{stdout: "1 true 3 true 0 false 3 true "}},
+		{"a type switch with a binding", "switch v := e.(type) {\ncase int:\n\tfmt.Println(\"int\", v)\n}", cellOut{stdout: "int 3\n"}},
+		{"clear, min and max", "ys := []int{1, 2}\nclear(ys)\nfmt.Println(ys, min(3, 1, 2), max(2.5, 1), min(\"b\", \"a\"))", cellOut{stdout: "[0 0] 1 2.5 a\n"}},
+		// Generics
+		{"generic types", "type Stack[T any] struct{ items []T }\nfunc (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }\nst := &Stack[string]{}\nst.Push(\"a\")\nlen(st.items)", cellOut{result: "1"}},
+		{"generic functions with arguments that fix every type parameter", "func Keys[K comparable, V any](m map[K]V) []K {\n\tvar out []K\n\tfor k := range m {\n\t\tout = append(out, k)\n\t}\n\treturn out\n}\nKeys(map[string]int{\"only\": 1})", cellOut{result: "[only]"}},
+		{"or with explicit type arguments", "func Map[T, U any](xs []T, f func(T) U) []U {\n\tvar out []U\n\tfor _, x := range xs {\n\t\tout = append(out, f(x))\n\t}\n\treturn out\n}\nMap[int, string]([]int{1, 2}, func(i int) string { return fmt.Sprint(i, \"!\") })", cellOut{result: "[1! 2!]"}},
+		{"not: a type argument inferred from a function literal's result", "Map([]int{1}, func(i int) string { return \"\" })", cellOut{err: "compile error: cannot use type func(int) string as type func(int) int"}},
+		{"not: a generic function whose only parameter is variadic", "func Count[T any](xs ...T) int { return len(xs) }\nCount(1, 2)", cellOut{err: "compile error: undefined type for T"}},
+		{"not: an untyped float constant fixing a constrained type parameter", "type Number interface{ ~int | ~float64 }\nfunc Add[T Number](a, b T) T { return a + b }\nAdd(1.5, 2.0)", cellOut{err: "compile error: untyped float does not implement main.Number"}},
+		{"typed, it works", "Add(float64(1.5), 2.0)", cellOut{result: "3.5"}},
+		{"not: several results of a generic function declared at the top level", "func pair[T any](a, b T) (T, T) { return a, b }", cellOut{}},
+		{"refused with what to do", "p1, p2 := pair(1, 2)", cellOut{err: "syntax error: p1, p2 := pair(...) at the top level of a cell: the interpreter cannot declare variables from the results of a generic function there; declare them first (var ...; p1, p2 = pair(...)), or make the call inside a function"}},
+		// Methods and fmt
+		{"String methods are used by fmt and for the result", "type Celsius float64\nfunc (c Celsius) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }\nfmt.Println(Celsius(20))\nCelsius(21.5)", cellOut{stdout: "20.0°C\n", result: "21.5°C"}},
+		{"Error methods with a pointer receiver are used by fmt", "type PErr struct{ msg string }\nfunc (e *PErr) Error() string { return e.msg }\nvar perr error = &PErr{\"pointer\"}\nfmt.Println(perr)", cellOut{stdout: "pointer\n"}},
+		{"and value receivers on values returned as error", "type VErr struct{ code int }\nfunc (e VErr) Error() string { return fmt.Sprint(\"code \", e.code) }\nfunc fail() error { return VErr{3} }\nfmt.Println(fail())", cellOut{stdout: "code 3\n"}},
+		{"not: a value receiver Error on a value converted by assignment or given to fmt", "var verr error = VErr{4}\nfmt.Println(verr, VErr{5})", cellOut{stdout: "{4} {5}\n"}},
+		// Refusals
+		{"not: defer outside a function", "defer fmt.Println(1)", cellOut{err: "syntax error: " + deferMsg}},
+		{"not: return outside a function", "if true {\n\treturn\n}", cellOut{err: "syntax error: return at the top level of a cell is not supported (a cell is not a function): put the code in a function, or use if/else to skip the rest of the cell"}},
+		{"not: range over a function", "func seq(yield func(int) bool) {}\nfor v := range seq {\n\t_ = v\n}", cellOut{err: "syntax error: range over a function (an iterator) is not supported by the interpreter: call the function with a yield function instead, for example seq(func(v T) bool { ...; return true })"}},
+		{"not: a receive with ok at the top level", "c2 := make(chan int, 1)\nr, rok := <-c2", cellOut{err: "syntax error: r, rok := <-ch at the top level of a cell is not supported by the interpreter: declare the variables first (var v T; var ok bool; v, ok = <-ch), or receive inside a function"}},
+		{"not: func main", "func main() {}", cellOut{err: "syntax error: func main is not needed in a cell (a cell runs its statements in order): write the statements at the top level of the cell, or give the function another name"}},
+		// Goroutines and exits
+		{"a panic in a goroutine is the cell's error", "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}()\n<-done", cellOut{err: "panic: in goroutine"}},
+		{"os.Exit fails the cell", "os.Exit(3)", cellOut{err: "panic: os.Exit(3)"}},
+		{"and the session is kept", "b", cellOut{result: "3"}},
+		// Errors
+		{"errors say the cell and line", "y := 1\n\nfmt.Println(y + undefinedName)", cellOut{err: "compile error: undefined: undefinedName", where: "line 3\n    fmt.Println(y + undefinedName)"}},
+		{"runtime errors as Go prints them", "sl := []int{1, 2, 3}\nk5 := 5\nsl[k5]", cellOut{err: "panic: runtime error: index out of range [5] with length 3"}},
+		{"library panics keep their message", "tensorlib.Tensor1(1, 2).Add(tensorlib.Tensor1(1, 2, 3))", cellOut{err: "panic: tensorlib: Add: shapes [2] and [3] do not broadcast"}},
+		{"not: a panic at the top level has no line", "panic(\"top\")", cellOut{err: "panic: top", where: "  in cell "}},
+		{"inside a block it has one", "for range 1 {\n\tp, q := 1, 2\n\t_, _ = p, q\n\tpanic(\"in block\")\n}", cellOut{err: "panic: in block", where: ", line 1"}},
+		{"not: *p of a nil pointer at the top level", "var np *int\n*np", cellOut{}},
+		{"inside a function it panics", "func deref(p *int) int { return *p }\nderef(np)", cellOut{err: "panic: runtime error: invalid memory address or nil pointer dereference"}},
+	}
+	for _, r := range rows {
+		t.Run(r.claim, func(t *testing.T) { check(t, s, r.code, r.want) })
+	}
+}

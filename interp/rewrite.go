@@ -24,13 +24,17 @@ import (
 //
 // At the top level of a cell (rewriteStmts), where the statements run in
 // yaegi's main package rather than in a function:
-//   - a declaration of several variables from one multi-valued expression
-//     (`x, y := f()`, `var a, b = f()`, `case v, ok := <-ch`) inside a
-//     block, loop, if, switch or select leaves the variables undefined
-//     ("undefined: x"), and a type switch with a binding (`switch v :=
-//     x.(type)`) fails: such a statement runs inside a function literal
-//     called at once (`func() { for ... }()`), which changes nothing else
-//     since its variables are local to it anyway;
+//   - a declaration inside a block, loop, if, switch or select takes the
+//     global variable of the same name, if there is one, for the
+//     variable it declares (`for i := 0; ...` in a cell after `i := "s"`
+//     makes the global i an int; a mismatch of types panics), a
+//     declaration of several variables from one multi-valued expression
+//     (`x, y := f()`, `var a, b = f()`, `case v, ok := <-ch`) leaves them
+//     undefined ("undefined: x"), and a type switch with a binding
+//     (`switch v := x.(type)`) fails: a statement that declares anything
+//     runs inside a function literal called at once (`func() { for ...
+//     }()`), which changes nothing else since its variables are local to
+//     it anyway;
 //   - `v, ok := <-ch` directly at the top level, and `a, b := g(x)` for a
 //     generic function g, make yaegi panic ("nil type"): they are refused
 //     with what to do instead (the cell does not write the types needed to
@@ -461,14 +465,17 @@ func outsideFunc(st ast.Node, match func(ast.Node) bool) ast.Node {
 }
 
 // needsFunc reports whether n is a form that yaegi handles only inside a
-// function: several variables declared from one expression, or a type
-// switch with a binding.
+// function: a declaration (:=, var, const, type, a type switch's binding)
+// in a block at the top level. There, yaegi takes a name that a global
+// variable has for that variable (a block's `x := 1` overwrites the
+// cell's global x), and a declaration of several variables from one
+// expression leaves them undefined.
 func needsFunc(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
-		return n.Tok == token.DEFINE && len(n.Lhs) > 1 && len(n.Rhs) == 1
-	case *ast.ValueSpec:
-		return len(n.Names) > 1 && len(n.Values) == 1
+		return n.Tok == token.DEFINE
+	case *ast.DeclStmt:
+		return true
 	case *ast.TypeSwitchStmt:
 		_, binding := n.Assign.(*ast.AssignStmt)
 		return binding

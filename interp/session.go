@@ -48,22 +48,24 @@ type Session struct {
 	opts   Options
 	stderr io.Writer
 
-	mu        sync.Mutex // held while a cell runs
-	i         *yaegi.Interpreter
-	count     int               // cells run so far: their ids in yaegi line numbers
-	shown     int               // the number of the last cell, as the front end shows it
-	names     map[int]int       // cell id -> its number as shown
-	funcs     map[string]string // function name -> its func type
-	generics  map[string]bool   // generic functions of the cells
-	types     map[string]string // type name, or "Type.Method" -> definition
-	imports   map[string]string // import path -> name
-	decls     map[string]string // every name the cells declared -> kind
-	before    map[string]bool   // global names before the running cell's statements
-	stringers bool              // a cell defined a String or Error method
-	sources   map[int]string    // cell number -> its code, quoted in errors
-	alias     map[string]string // type name in cells -> its current version
-	versions  map[string]int    // type name in cells -> versions made
-	funcSpans []funcSpan        // where the cells' functions are, for tracebacks
+	mu       sync.Mutex // held while a cell runs
+	i        *yaegi.Interpreter
+	count    int               // cells run so far: their ids in yaegi line numbers
+	shown    int               // the number of the last cell, as the front end shows it
+	names    map[int]int       // cell id -> its number as shown
+	funcs    map[string]string // function name -> its func type
+	generics map[string]bool   // generic functions of the cells
+	// typeMarker is what yaegi's Eval returns for a type name.
+	typeMarker uintptr
+	types      map[string]string // type name, or "Type.Method" -> definition
+	imports    map[string]string // import path -> name
+	decls      map[string]string // every name the cells declared -> kind
+	before     map[string]bool   // global names before the running cell's statements
+	stringers  bool              // a cell defined a String or Error method
+	sources    map[int]string    // cell number -> its code, quoted in errors
+	alias      map[string]string // type name in cells -> its current version
+	versions   map[string]int    // type name in cells -> versions made
+	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
 
@@ -181,6 +183,10 @@ func (s *Session) reset() error {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
 	s.i = i
+	s.typeMarker = 0
+	if m, err := i.Eval("int"); err == nil && m.IsValid() && m.Kind() == reflect.Func {
+		s.typeMarker = m.Pointer()
+	}
 	s.funcs = map[string]string{}
 	s.generics = map[string]bool{}
 	s.types = map[string]string{}
@@ -559,9 +565,17 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 			show = res != nil && (len(res.List) == 1 && len(res.List[0].Names) <= 1)
 		}
 	}
+	// pure: evaluating x again runs no code (String below).
+	pure := !containsCall(x)
 	if call, ok := x.(*ast.CallExpr); ok && !containsCall(call.Fun) {
+		// yaegi evaluates a type (a conversion's) to a func value of its
+		// own, typeMarker: that is not a function.
 		if f, err := s.i.Eval(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
-			show = f.Type().NumOut() == 1
+			if f.Pointer() != s.typeMarker {
+				show = f.Type().NumOut() == 1
+			} else if len(call.Args) == 1 && !containsCall(call.Args[0]) {
+				pure = true // a conversion: Celsius(21.5)
+			}
 		}
 	}
 	var b srcBuilder
@@ -576,7 +590,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 		return nil, nil
 	}
 	bundle := display.BundleOf(val)
-	if s.stringers && !containsCall(x) {
+	if s.stringers && pure {
 		// A type defined in a cell has its String and Error methods only
 		// inside the interpreter: let the interpreter's fmt print it.
 		if str, err := s.i.Eval("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
