@@ -27,10 +27,11 @@
 // any order. tensorlib, nnlib, hooks, viz, display, fmt, math, strings, os
 // and time are imported in every session; importing them again, or any
 // package twice, is accepted. Packages of the standard library can be
-// imported; other packages cannot.
+// imported; other packages cannot (the error says so). CELLS.md, the
+// README's "Cells" section, lists what works and what does not; each of its
+// claims is a row of TestDocumentedFeatures.
 //
-// What works, measured by this package's tests (yaegi
-// v0.16.2-0.20260209085605-fcb76d1ece0c):
+// The rules, for yaegi v0.16.2-0.20260209085605-fcb76d1ece0c:
 //   - Variables, constants and functions persist from cell to cell; var and
 //     const run as statements, so `var b = a + c` may use earlier cells.
 //     Redefining a variable (`x := "s"` after `x := 1`) works.
@@ -48,48 +49,23 @@
 //     cell that changes a method without the type, or a type without the
 //     methods defined in other cells, is refused with the error "cannot
 //     redefine", which says what to do (or use %reset).
-//   - Within a cell, types are declared first, then functions, then
-//     methods and generic functions, then the statements run in order: a
-//     function may be used above its declaration.
-//   - range over an int, per-iteration loop variables, labels, select,
-//     closures, goroutines and channels, embedding, interfaces defined in
-//     cells, variadic functions, iota, slices of arrays.
-//   - Generic types and functions defined in a cell, with explicit type
-//     arguments or arguments that fix every type parameter
-//     (`Map[int, string](xs, f)`).
-//   - String and Error methods of types defined in a cell are used by fmt
-//     inside the cell and for the cell's result.
-//   - min and max are provided (yaegi lacks them) for the ordered basic
-//     types.
+//   - Within a cell, types are declared first (after the cell's constants
+//     when a type uses one), then functions, then methods and generic
+//     functions, then the statements run in order: a function may be used
+//     above its declaration.
+//   - The cell's source is rewritten where yaegi goes wrong (rewrite.go):
+//     a statement that declares anything in a block at the top level runs
+//     in a function literal (yaegi would take a global of the same name for
+//     the new variable, and loses `x, y := f()` there); comma-ok lookups and
+//     assertions get Go's zero value on failure; the values of a parallel
+//     assignment with calls are all assigned; clear, min and max are
+//     provided. return, defer, range over a function and a few forms whose
+//     types the cell does not write are refused with what to do instead.
 //   - A `go` statement is wrapped so that a panic in the goroutine is
 //     recovered: it becomes the error of the running cell, or a message on
 //     stderr when no cell runs.
 //   - os.Exit in a cell is turned by yaegi into a panic "os.Exit(3)": the
 //     cell fails and the session is kept.
-//   - Imports of the standard library.
-//
-// What does not (each measured):
-//   - A top-level defer is refused (a cell is not a function).
-//   - clear and range over a function (iterators) fail; so does inferring a
-//     type parameter from a function literal's result (give the type
-//     arguments).
-//   - Generic functions and types of our packages are not exported to cells
-//     (yaegi extract skips generics): our exported API is non-generic.
-//   - Packages outside the standard library and ours cannot be imported.
-//   - A constant used in a type declaration of the same cell (`const K = 4;
-//     type A [K]int`): types are declared before the cell's statements run.
-//     Put the constant in an earlier cell.
-//   - A value of a type defined in a cell stored at the top level of a cell
-//     in a variable of a compiled interface type (`var err error = MyErr{}`)
-//     loses its methods (a yaegi limit); inside a function it works.
-//   - A type switch with a binding (`switch v := x.(type)`) at the top
-//     level of a cell fails inside yaegi; inside a function it works.
-//   - A panic in top-level code reports the cell but not the line (yaegi
-//     reports its wrapper); in functions, the function, cell and line are
-//     given, but yaegi's line can be that of an earlier statement of the
-//     same function.
-//   - `*p` for a nil pointer p at the top level gives no error in yaegi
-//     (`p.Field` does report a nil pointer dereference).
 //   - An interrupted cell whose compiled code does not check the interrupt
 //     flag (time.Sleep, a long loop in a library) costs the session.
 //

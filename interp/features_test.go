@@ -2,6 +2,11 @@ package interp
 
 import (
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -243,6 +248,8 @@ func TestDocumentedFeatures(t *testing.T) {
 		{"Error methods with a pointer receiver are used by fmt", "type PErr struct{ msg string }\nfunc (e *PErr) Error() string { return e.msg }\nvar perr error = &PErr{\"pointer\"}\nfmt.Println(perr)", cellOut{stdout: "pointer\n"}},
 		{"and value receivers on values returned as error", "type VErr struct{ code int }\nfunc (e VErr) Error() string { return fmt.Sprint(\"code \", e.code) }\nfunc fail() error { return VErr{3} }\nfmt.Println(fail())", cellOut{stdout: "code 3\n"}},
 		{"not: a value receiver Error on a value converted by assignment or given to fmt", "var verr error = VErr{4}\nfmt.Println(verr, VErr{5})", cellOut{stdout: "{4} {5}\n"}},
+		{"not: Bundle and HTML methods of cell types, for the result", "type Note struct{ md string }\nfunc (n Note) Bundle() display.Bundle { return display.Markdown(n.md) }\nNote{\"# title\"}", cellOut{result: "{# title}"}},
+		{"calling the method shows the bundle", "Note{\"# title\"}.Bundle()", cellOut{result: "# title"}},
 		// Refusals
 		{"not: defer outside a function", "defer fmt.Println(1)", cellOut{err: "syntax error: " + deferMsg}},
 		{"not: return outside a function", "if true {\n\treturn\n}", cellOut{err: "syntax error: return at the top level of a cell is not supported (a cell is not a function): put the code in a function, or use if/else to skip the rest of the cell"}},
@@ -264,5 +271,38 @@ func TestDocumentedFeatures(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.claim, func(t *testing.T) { check(t, s, r.code, r.want) })
+	}
+}
+
+// TestOurPackagesHaveNoGenericAPI checks the claim that gohooks' own
+// packages export no generic function or type: yaegi's symbol extraction
+// skips generics, so cells could not use them.
+func TestOurPackagesHaveNoGenericAPI(t *testing.T) {
+	for _, dir := range []string{"tensorlib", "nnlib", "hooks", "viz", "display"} {
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, filepath.Join("..", dir), func(fi fs.FileInfo) bool {
+			return !strings.HasSuffix(fi.Name(), "_test.go")
+		}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pkgs {
+			for _, f := range p.Files {
+				for _, d := range f.Decls {
+					switch d := d.(type) {
+					case *ast.FuncDecl:
+						if d.Recv == nil && d.Name.IsExported() && d.Type.TypeParams != nil {
+							t.Errorf("%s: generic function %s", dir, d.Name.Name)
+						}
+					case *ast.GenDecl:
+						for _, sp := range d.Specs {
+							if ts, ok := sp.(*ast.TypeSpec); ok && ts.Name.IsExported() && ts.TypeParams != nil {
+								t.Errorf("%s: generic type %s", dir, ts.Name.Name)
+							}
+						}
+					}
+				}
+			}
+		}
 	}
 }
