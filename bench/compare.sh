@@ -45,6 +45,7 @@ WORKLOADS=(
 	"CNN step|./nnlib|BenchmarkTrainStep/b64_no_hooks|cnn_step"
 	"CNN step, forward hooks|./nnlib|BenchmarkTrainStep/b64_forward_hook_every_module|cnn_step_forward_hooks"
 	"CNN step, backward hooks|./nnlib|BenchmarkTrainStep/b64_full_backward_hook_every_module|cnn_step_backward_hooks"
+	"CNN step pair, interleaved|./nnlib|BenchmarkForwardHookOverhead|cnn_step_hook_overhead"
 )
 
 tags="" count=3 benchtime=1 filter=""
@@ -94,7 +95,9 @@ torchnames=$(for row in "${rows[@]}"; do IFS='|' read -r _ _ _ t <<<"$row"; [ "$
 
 # Each round runs every Go benchmark once (one at a time, with an anchored
 # pattern so nothing else runs), then every PyTorch workload once. Lines are
-# "name ns-per-op GFLOP/s" (the rate only where the benchmark reports one).
+# "name ns-per-op X", X being GFLOP/s where the Go benchmark reports it,
+# flops per op on the PyTorch side, and the hook overhead in percent for the
+# interleaved hook benchmark on both.
 : >"$work/go.txt"
 : >"$work/torch.txt"
 for round in $(seq "$count"); do
@@ -110,7 +113,7 @@ for round in $(seq "$count"); do
 					ns = ""; rate = ""
 					for (i = 3; i < NF; i++) {
 						if ($(i+1) == "ns/op") ns = $i
-						if ($(i+1) == "GFLOP/s") rate = $i
+						if ($(i+1) == "GFLOP/s" || $(i+1) == "%overhead") rate = $i
 					}
 					if (ns != "") print name, ns, rate
 				}' >>"$work/go.txt"
@@ -155,6 +158,10 @@ awk -F'|' '
 	BEGIN { printf "%-26s %12s %12s %9s %9s %8s\n", "workload", "gohooks", "PyTorch", "GFLOP/s", "(torch)", "ratio" }
 	{
 		label = $1; g[label] = $2; gr[label] = $3; t[label] = $4; f[label] = $5
+		if (label == "CNN step pair, interleaved") {
+			# Its third fields are overheads, shown in the summary.
+			$3 = ""; $5 = ""
+		}
 		if (label == "FMA peak, all cores") {
 			# Reports a rate, not a time worth comparing.
 			printf "%-26s %12s %12s %9s %9s %8s\n", label, "-", "-", ($3 == "" ? "-" : $3), "-", "-"
@@ -172,10 +179,23 @@ awk -F'|' '
 	END {
 		print ""
 		print "ratio = gohooks time / PyTorch time (below 1 means gohooks is faster); best of '"$count"' rounds of '"$benchtime"'s each."
-		if (g["CNN step, forward hooks"] != "" || g["CNN step, backward hooks"] != "") {
+		if (g["CNN step, forward hooks"] != "" || g["CNN step, backward hooks"] != "" || g["CNN step pair, interleaved"] != "") {
 			print "\nhook overhead on the CNN step (time with hooks / without, minus 1, each side):"
 			hooks("CNN step, forward hooks", "forward hook every module")
 			hooks("CNN step, backward hooks", "full backward hooks")
+		}
+		if (g["CNN step pair, interleaved"] != "") {
+			print "  forward hook every module, interleaved in one process (each round):"
+			while ((getline line < gofile) > 0) {
+				split(line, a, " ")
+				if (a[1] == "BenchmarkForwardHookOverhead") gl = gl sprintf(" %+.1f%%", a[3])
+			}
+			while ((getline line < torchfile) > 0) {
+				split(line, a, " ")
+				if (a[1] == "cnn_step_hook_overhead") tl = tl sprintf(" %+.1f%%", a[3])
+			}
+			printf "    gohooks%s\n", gl
+			if (tl != "") printf "    PyTorch%s\n", tl
 		}
 		peak = gr["FMA peak, all cores"]
 		if (peak > 0) {
@@ -188,4 +208,4 @@ awk -F'|' '
 				print line
 			}
 		}
-	}' "$work/table.txt"
+	}' gofile="$work/go.txt" torchfile="$work/torch.txt" "$work/table.txt"

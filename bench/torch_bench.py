@@ -4,7 +4,8 @@
 Times the named workloads with PyTorch on 2 threads (torch.set_num_threads
 for its own kernels, OPENBLAS_NUM_THREADS for the BLAS it may be linked to)
 and prints one line per workload: name, nanoseconds per op, and flops per op
-(0 when not counted).
+(0 when not counted; for cnn_step_hook_overhead, the hook overhead in
+percent).
 Each workload is a function that builds its inputs and returns (run, flops);
 run() does one op (forward-only workloads use torch.no_grad inside run, as
 gohooks does when no input needs a gradient). Register a workload in WORKLOADS under the name that
@@ -159,6 +160,33 @@ def cnn_step(hooks):
     return run, 0
 
 
+def cnn_step_hook_overhead():
+    """Two identical notebook CNNs, the second with a forward hook on every
+    module, take steps in turn, as nnlib's BenchmarkForwardHookOverhead
+    does. run() is one pair of steps; overhead() is the hooked network's
+    extra time per step in percent so far."""
+    runs = []
+    elapsed = [0.0, 0.0]
+    for hooks in ("none", "forward"):
+        run, _ = cnn_step(hooks)
+        runs.append(run)
+    count = [0]
+
+    def run():
+        first = count[0] % 2
+        for i in (first, 1 - first):
+            start = time.perf_counter()
+            runs[i]()
+            elapsed[i] += time.perf_counter() - start
+        count[0] += 1
+
+    def overhead():
+        return 100 * (elapsed[1] / elapsed[0] - 1) if elapsed[0] > 0 else 0.0
+
+    run.overhead = overhead
+    return run, 0
+
+
 # name -> function returning (run, flops). One line per workload.
 WORKLOADS = {
     "gemm_128": lambda: gemm(128),
@@ -184,6 +212,7 @@ WORKLOADS = {
     "cnn_step": lambda: cnn_step("none"),
     "cnn_step_forward_hooks": lambda: cnn_step("forward"),
     "cnn_step_backward_hooks": lambda: cnn_step("backward"),
+    "cnn_step_hook_overhead": cnn_step_hook_overhead,
 }
 
 
@@ -219,6 +248,10 @@ def main():
     for name in args.names:
         run, flops = WORKLOADS[name]()
         ns = time_op(run, args.benchtime, args.count)
+        if hasattr(run, "overhead"):
+            # The third field is the overhead in percent, not flops.
+            print(f"{name} {ns:.1f} {run.overhead():.2f}", flush=True)
+            continue
         print(f"{name} {ns:.1f} {flops}", flush=True)
 
 

@@ -2,6 +2,7 @@ package nnlib_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/gohooks/gohooks/nnlib"
 	"github.com/gohooks/gohooks/tensorlib"
@@ -84,4 +85,52 @@ func BenchmarkHookDispatch(b *testing.B) {
 			m.Forward(x).Backward()
 		}
 	})
+}
+
+// BenchmarkForwardHookOverhead measures what a forward hook on every
+// module adds to the training step, with less noise than comparing two
+// BenchmarkTrainStep runs: two identical networks, one with the hooks,
+// take steps in turn in one process, so that load from other processes and
+// the garbage collector's state hit both alike. It reports each network's
+// time per step and the overhead in percent; b.N counts pairs of steps.
+func BenchmarkForwardHookOverhead(b *testing.B) {
+	x, y := nnlib.FashionMNIST().Batch(0, 64)
+	type side struct {
+		net     *nnlib.Module
+		opt     *nnlib.Adam
+		elapsed time.Duration
+	}
+	var sides [2]side
+	for i := range sides {
+		tensorlib.ManualSeed(1)
+		net := notebookCNN()
+		if i == 1 {
+			for _, m := range net.Modules() {
+				m.RegisterForwardHook(func(*nnlib.Module, []*tensorlib.Tensor, *tensorlib.Tensor) *tensorlib.Tensor { return nil })
+			}
+		}
+		sides[i] = side{net: net, opt: nnlib.NewAdam(net.Parameters(), 1e-3)}
+	}
+	step := func(s *side) {
+		start := time.Now()
+		loss := nnlib.CrossEntropyLoss(s.net.Forward(x), y)
+		s.opt.ZeroGrad()
+		loss.Backward()
+		s.opt.Step()
+		s.elapsed += time.Since(start)
+	}
+	n := 0
+	for b.Loop() {
+		// Alternate which side goes first, so neither always follows
+		// the other's garbage.
+		first := n % 2
+		step(&sides[first])
+		step(&sides[1-first])
+		n++
+	}
+	without := float64(sides[0].elapsed) / float64(n)
+	with := float64(sides[1].elapsed) / float64(n)
+	b.ReportMetric(without, "ns/step")
+	b.ReportMetric(with, "ns/hooked-step")
+	b.ReportMetric(100*(with/without-1), "%overhead")
 }
