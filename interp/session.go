@@ -50,7 +50,8 @@ type Session struct {
 
 	mu       sync.Mutex // held while a cell runs
 	i        *yaegi.Interpreter
-	count    int               // cells run so far: their ids in yaegi line numbers
+	count    int               // cells run so far
+	id       int               // the running cell's id in yaegi line numbers (count, modulo maxCells)
 	shown    int               // the number of the last cell, as the front end shows it
 	names    map[int]int       // cell id -> its number as shown
 	funcs    map[string]string // function name -> its func type
@@ -299,13 +300,19 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 		c.Unlock()
 	}()
 	s.count++
+	// Cell ids are reused after maxCells cells: a line number must stay
+	// below 2^30 for Go's parser.
+	s.id = (s.count-1)%maxCells + 1
+	if s.count > maxCells {
+		s.forget(s.id)
+	}
 	switch {
 	case req.ExecutionCount > 0:
 		s.shown = req.ExecutionCount
 	case req.StoreHistory && !req.Silent:
 		s.shown++
 	}
-	s.names[s.count] = s.shown
+	s.names[s.id] = s.shown
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
 	c.Lock()
@@ -349,7 +356,7 @@ func (s *Session) runCell(ctx context.Context, code string, sink Sink) (*display
 }
 
 func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *Error) {
-	s.sources[s.count] = code
+	s.sources[s.id] = code
 	s.before = nil
 	toks, err := scanCell(code)
 	if err != nil {
@@ -383,7 +390,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			s.alias[s.userName(internal)] = to
 		}
 	}
-	base := s.count
+	base := s.id
 	var (
 		types, decls, stmts srcBuilder
 		funcVars            []string
@@ -616,8 +623,25 @@ func isNilValue(v any) bool {
 }
 
 // lineStride encodes a cell position in one line number: cell 3, line 4 is
-// line 3*lineStride+4.
-const lineStride = 1000000
+// line 3*lineStride+4. Cells have ids 1 to maxCells, so that line numbers
+// stay below 2^30, the limit of Go's parser.
+const (
+	lineStride = 100000
+	maxCells   = 10000
+)
+
+// forget drops what the session knows of the cell whose id is reused.
+func (s *Session) forget(id int) {
+	delete(s.sources, id)
+	delete(s.names, id)
+	spans := s.funcSpans[:0]
+	for _, f := range s.funcSpans {
+		if f.first/lineStride != id {
+			spans = append(spans, f)
+		}
+	}
+	s.funcSpans = spans
+}
 
 // srcBuilder assembles pieces after a header line, each preceded by a line
 // directive so that yaegi's positions say the cell and its line.
@@ -775,8 +799,8 @@ func (s *Session) refusal(line, col int, msg string) *Error {
 }
 
 func (s *Session) where(line, col int) string {
-	w := fmt.Sprintf("  at cell %d, line %d, column %d", s.names[s.count], line, col)
-	if q := s.quote(s.count*lineStride + line); q != nil {
+	w := fmt.Sprintf("  at cell %d, line %d, column %d", s.names[s.id], line, col)
+	if q := s.quote(s.id*lineStride + line); q != nil {
 		w += "\n" + q[0]
 	}
 	return w
@@ -924,7 +948,7 @@ func (s *Session) traceback(frames []string) []string {
 			tb = append(tb, s.quote(l)...)
 		} else if l == 1 {
 			// yaegi places a panic of top-level code at its wrapper.
-			top := fmt.Sprintf("  in cell %d", s.names[s.count])
+			top := fmt.Sprintf("  in cell %d", s.names[s.id])
 			if len(tb) < 2 || !strings.HasPrefix(tb[len(tb)-2], top+",") {
 				tb = append(tb, top)
 			}

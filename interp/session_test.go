@@ -168,3 +168,18 @@ func TestCellRules(t *testing.T) {
 		})
 	}
 }
+
+// TestLongSession runs more cells than there are cell ids (line numbers
+// must stay below 2^30 for Go's parser): cells keep running, and errors
+// keep naming the cell and line.
+func TestLongSession(t *testing.T) {
+	s := newTestSession(t)
+	runCell(t, s, "n := 0\nfunc inc() { n++ }")
+	for i := 0; i < maxCells+5; i++ {
+		if rep := s.Execute(context.Background(), ExecuteRequest{Code: "inc()", StoreHistory: true}, &recorder{}); rep.Err != nil {
+			t.Fatalf("cell %d: %v", i+2, rep.Err)
+		}
+	}
+	check(t, s, "n", cellOut{result: fmt.Sprint(maxCells + 5)})
+	check(t, s, "m := 1\nbad := m + \"s\"", cellOut{err: "compile error: invalid operation: mismatched types int and untyped string", where: fmt.Sprintf("cell %d, line 2", maxCells+8)})
+}
