@@ -5,13 +5,38 @@ import (
 	"testing"
 )
 
+// BenchmarkTrivialCell measures a cell that shows x + 1, in sessions of
+// sessionCells cells: yaegi keeps a slot of its global frame for every
+// top-level expression and copies the frame when it grows, so a cell costs
+// more the more cells ran before it ("late": after 3000 cells).
 func BenchmarkTrivialCell(b *testing.B) {
+	const sessionCells = 200
 	b.Run("in-process", func(b *testing.B) {
 		s, err := NewSession(Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
+		n := 0
+		for b.Loop() {
+			if n%sessionCells == 0 {
+				b.StopTimer()
+				s.Restart()
+				s.Execute(context.Background(), ExecuteRequest{Code: "x := 1"}, &recorder{})
+				b.StartTimer()
+			}
+			n++
+			s.Execute(context.Background(), ExecuteRequest{Code: "x + 1"}, &recorder{})
+		}
+	})
+	b.Run("in-process-late", func(b *testing.B) {
+		s, err := NewSession(Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
 		s.Execute(context.Background(), ExecuteRequest{Code: "x := 1"}, &recorder{})
+		for range 3000 {
+			s.Execute(context.Background(), ExecuteRequest{Code: "x + 1"}, &recorder{})
+		}
 		b.ResetTimer()
 		for b.Loop() {
 			s.Execute(context.Background(), ExecuteRequest{Code: "x + 1"}, &recorder{})
@@ -19,10 +44,20 @@ func BenchmarkTrivialCell(b *testing.B) {
 	})
 	b.Run("worker", func(b *testing.B) {
 		c := newTestClient(b)
-		c.Execute(context.Background(), ExecuteRequest{Code: "x := 1"}, &recorder{})
-		b.ResetTimer()
+		n := 0
 		for b.Loop() {
-			c.Execute(context.Background(), ExecuteRequest{Code: "x + 1"}, &recorder{})
+			if n%sessionCells == 0 {
+				b.StopTimer()
+				if n > 0 {
+					c.Restart()
+				}
+				c.Execute(context.Background(), ExecuteRequest{Code: "x := 1"}, &recorder{})
+				b.StartTimer()
+			}
+			n++
+			if rep := c.Execute(context.Background(), ExecuteRequest{Code: "x + 1"}, &recorder{}); rep.Err != nil {
+				b.Fatal(rep.Err)
+			}
 		}
 	})
 }

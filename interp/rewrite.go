@@ -70,7 +70,7 @@ func applyEdits(text string, edits []stmtEdit) string {
 // gets wrong (see above). A piece that does not parse is returned as it
 // is: yaegi reports the error.
 func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
-	if !strings.Contains(p.text, "=") && !strings.Contains(p.text, "range") && !strings.Contains(p.text, "min(") && !strings.Contains(p.text, "max(") {
+	if !mayRewrite(p.text) {
 		return p.text, nil
 	}
 	temp := &env.temp
@@ -359,8 +359,16 @@ func constantLike(e ast.Expr, packages map[string]bool) bool {
 	return ok
 }
 
+// mayRewrite reports whether rewriteAssigns may change text.
+func mayRewrite(text string) bool {
+	return strings.Contains(text, "=") || strings.Contains(text, "range") || strings.Contains(text, "min(") || strings.Contains(text, "max(")
+}
+
 // assignCode applies rewriteAssigns to the pieces of code.
 func (s *Session) assignCode(code string, pieces []piece) (string, error) {
+	if !mayRewrite(code) {
+		return code, nil
+	}
 	var edits []stmtEdit
 	env := &rewriteEnv{funcs: map[string]string{}, shadowed: map[string]bool{}, packages: map[string]bool{}}
 	for _, name := range s.imports {
