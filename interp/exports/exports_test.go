@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -107,5 +108,31 @@ func TestSymbolsHoldTheTypes(t *testing.T) {
 	doc, ok := exports.Docs["display.Text"]
 	if !ok || !strings.HasPrefix(doc.Signature, "func Text(s string) Bundle") || !strings.Contains(doc.Text, "text/plain") {
 		t.Fatalf("display.Text doc = %+v", doc)
+	}
+}
+
+// TestInterfaceWrappersAreFresh fails when an exported interface gained or
+// changed a method since the tables were generated: yaegi's wrapper for it
+// would no longer implement it, and interpreted values could not be used
+// where compiled code expects the interface.
+func TestInterfaceWrappersAreFresh(t *testing.T) {
+	n := 0
+	for pkg, syms := range exports.Symbols {
+		for name, v := range syms {
+			if !strings.HasPrefix(name, "_") {
+				continue
+			}
+			iface, ok := syms[name[1:]]
+			if !ok || iface.Type().Kind() != reflect.Pointer || iface.Type().Elem().Kind() != reflect.Interface {
+				continue
+			}
+			n++
+			if w := v.Type().Elem(); !w.Implements(iface.Type().Elem()) {
+				t.Errorf("%s: the wrapper of %s does not implement it%s", pkg, name[1:], stale)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no interface wrappers found: display.Bundler and display.Publisher should have one")
 	}
 }
