@@ -19,6 +19,9 @@ func FuzzSplitCell(f *testing.F) {
 		"func (",
 		"}}}",
 		"var (\n\ta = 1\n\tb = 2\n)\nconst c = 3",
+		"for i := 0; i < 3; i++ {\n\tx, y := f()\n\tv, ok := m[k(\n\t\t1)]\n}",
+		"if n, ok := e.(int); ok {\n\ta, b = b, g(a)\n}\nmin(2.5, x)",
+		"v, _ := m[k]\nvar p, q = 1, []int{2}\nfor range s {\n\t_, z := 1, 2\n}",
 	} {
 		f.Add(seed)
 	}
@@ -34,6 +37,21 @@ func FuzzSplitCell(f *testing.F) {
 		pieces, err := splitCell(rewritten)
 		if err != nil {
 			return
+		}
+		// The rewrites change columns only, never lines, and do not panic.
+		env := &rewriteEnv{funcs: map[string]string{}, shadowed: map[string]bool{}, packages: map[string]bool{"fmt": true}}
+		for _, p := range pieces {
+			if p.kind != pieceStmt && p.kind != pieceFunc && p.kind != pieceDecl {
+				continue
+			}
+			if out, err := rewriteAssigns(p, env); err == nil && strings.Count(out, "\n") != strings.Count(p.text, "\n") {
+				t.Fatalf("rewriteAssigns changed the line count of %q: %q", p.text, out)
+			}
+			if p.kind == pieceStmt {
+				if out, _, err := rewriteStmts(p.text, p.line, p.col, nil); err == nil && strings.Count(out, "\n") != strings.Count(p.text, "\n") {
+					t.Fatalf("rewriteStmts changed the line count of %q: %q", p.text, out)
+				}
+			}
 		}
 		last := 0
 		for _, p := range pieces {

@@ -9,14 +9,18 @@ import (
 func TestIsComplete(t *testing.T) {
 	s := newTestSession(t)
 	for code, want := range map[string]string{
-		"x := 1":                   "complete",
-		"func f() {":               "incomplete",
-		"x := `raw":                "incomplete",
-		"y := 1 +":                 "incomplete",
-		"x := )":                   "invalid",
-		"for i := range 3 {\n}":    "complete",
-		"%time":                    "complete",
-		"type T struct {\n\tA int": "incomplete",
+		"x := 1":                      "complete",
+		"func f() {":                  "incomplete",
+		"x := `raw":                   "incomplete",
+		"y := 1 +":                    "incomplete",
+		"x := )":                      "invalid",
+		"for i := range 3 {\n}":       "complete",
+		"%time":                       "complete",
+		"type T struct {\n\tA int":    "incomplete",
+		"for i := 0; i < 3; i++ {\n}": "complete",
+		"for i := 0; i < 3; i++ {":    "incomplete",
+		"if v := f(); v > 0 {\n} else if w := g(); w {\n}": "complete",
+		"x := 1; y := 2": "complete",
 	} {
 		if got := s.IsComplete(code); got.Status != want {
 			t.Errorf("IsComplete(%q) = %+v, want %s", code, got, want)

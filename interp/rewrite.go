@@ -60,6 +60,11 @@ func applyEdits(text string, edits []stmtEdit) string {
 		}
 		b.WriteString(text[last:e.start])
 		b.WriteString(e.text)
+		// Keep the lines of what follows: a replacement printed on one
+		// line gets the newlines of what it replaced.
+		if n := strings.Count(text[e.start:e.end], "\n") - strings.Count(e.text, "\n"); n > 0 {
+			b.WriteString(strings.Repeat("\n", n))
+		}
 		last = e.end
 	}
 	b.WriteString(text[last:])
