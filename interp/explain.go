@@ -33,6 +33,8 @@ func (s *Session) explain(code string, e *Error) {
 	switch e.Value {
 	case "runtime error: index out of range":
 		fix = s.indexOutOfRange
+	case "runtime error: slice bounds out of range":
+		fix = s.sliceOutOfRange
 	case "constant definition loop", "variable definition loop", "undefined type":
 		fix = s.undefinedName
 	default:
@@ -99,6 +101,65 @@ func (s *Session) indexOutOfRange(stmt ast.Node) string {
 		}
 		if n, k := l.Int(), i.Int(); k < 0 || k >= n {
 			msg = fmt.Sprintf("runtime error: index out of range [%d] with length %d", k, n)
+		}
+		return msg == ""
+	})
+	return msg
+}
+
+// sliceOutOfRange gives Go's message for a slice expression of the cell
+// whose bounds are out of its operand's range: "slice bounds out of range
+// [:5] with capacity 3", or "[4:2]" when the low bound passes the high one.
+func (s *Session) sliceOutOfRange(stmt ast.Node) string {
+	var msg string
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		se, ok := n.(*ast.SliceExpr)
+		if !ok || msg != "" || se.Slice3 || containsCall(se) {
+			return msg == ""
+		}
+		x := exprSource(se.X)
+		v, err := s.i.Eval(x)
+		if err != nil || !v.IsValid() {
+			return true
+		}
+		limit, what := 0, "length"
+		switch v.Kind() {
+		case reflect.Slice:
+			limit, what = v.Cap(), "capacity"
+		case reflect.String, reflect.Array:
+			limit = v.Len()
+		case reflect.Pointer:
+			if v.Elem().Kind() != reflect.Array {
+				return true
+			}
+			limit = v.Elem().Len()
+		default:
+			return true
+		}
+		bound := func(e ast.Expr, def int) (int, bool) {
+			if e == nil {
+				return def, true
+			}
+			b, err := s.i.Eval(exprSource(e))
+			if err != nil || !isInt(b) {
+				return 0, false
+			}
+			return int(b.Int()), true
+		}
+		length := limit
+		if v.Kind() == reflect.Slice || v.Kind() == reflect.String {
+			length = v.Len()
+		}
+		lo, ok1 := bound(se.Low, 0)
+		hi, ok2 := bound(se.High, length)
+		if !ok1 || !ok2 {
+			return true
+		}
+		switch {
+		case hi < 0 || hi > limit:
+			msg = fmt.Sprintf("runtime error: slice bounds out of range [:%d] with %s %d", hi, what, limit)
+		case lo < 0 || lo > hi:
+			msg = fmt.Sprintf("runtime error: slice bounds out of range [%d:%d]", lo, hi)
 		}
 		return msg == ""
 	})

@@ -272,13 +272,13 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 // goPanicked is called (from interpreted code) with the value of a panic
 // recovered in a goroutine started by a cell.
 func (s *Session) goPanicked(r any) {
-	msg := panicMessage(r)
+	msg, at := s.panicPosition(panicMessage(r))
 	c := &s.cur
 	c.Lock()
 	defer c.Unlock()
 	if c.running {
 		if c.goPanic == nil {
-			c.goPanic = &Error{Name: "panic", Value: msg, Traceback: append([]string{"panic in a goroutine: " + msg}, s.traceback(c.frames)...)}
+			c.goPanic = &Error{Name: "panic", Value: msg, Traceback: append(append([]string{"panic in a goroutine: " + msg}, at...), s.traceback(c.frames)...)}
 		}
 		return
 	}
@@ -899,7 +899,8 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 		s.cur.Lock()
 		frames := s.cur.frames
 		s.cur.Unlock()
-		return &Error{Name: "panic", Value: msg, Traceback: append([]string{"panic: " + msg}, s.traceback(frames)...)}
+		msg, at := s.panicPosition(msg)
+		return &Error{Name: "panic", Value: msg, Traceback: append(append([]string{"panic: " + msg}, at...), s.traceback(frames)...)}
 	}
 	var list interface{ Unwrap() []error }
 	msg := err.Error()
@@ -917,6 +918,22 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 		return &Error{Name: "compile error", Value: m[4], Traceback: tb}
 	}
 	return &Error{Name: "error", Value: msg, Traceback: []string{msg}}
+}
+
+// panicPosition takes the position off a panic message that yaegi made
+// ("700002:6: interface conversion: ..."), and returns it as traceback
+// lines in cell terms.
+func (s *Session) panicPosition(msg string) (string, []string) {
+	m := errPos.FindStringSubmatch(msg)
+	if m == nil {
+		return msg, nil
+	}
+	l, _ := strconv.Atoi(m[2])
+	where := s.position(m[1], l)
+	if where == "" {
+		return m[4], nil
+	}
+	return m[4], append([]string{"  at " + where}, s.quote(l)...)
 }
 
 // traceback turns yaegi's frame lines into "in f, cell 3, line 4" lines.
@@ -1002,7 +1019,8 @@ func panicMessage(r any) string {
 	case msg == "reflect: slice index out of range", msg == "reflect: array index out of range",
 		msg == "reflect: string index out of range":
 		return "runtime error: index out of range"
-	case strings.HasPrefix(msg, "reflect: slice index out of range"), strings.HasPrefix(msg, "reflect.Value.Slice: slice index out of bounds"):
+	case strings.HasPrefix(msg, "reflect: slice index out of range"),
+		strings.HasPrefix(msg, "reflect.Value.Slice") && strings.HasSuffix(msg, "index out of bounds"):
 		return "runtime error: slice bounds out of range"
 	}
 	return msg
