@@ -78,8 +78,9 @@
 // error", "panic", "cannot redefine", "interrupted", "session restarted"),
 // evalue, and a traceback whose lines say "cell 3, line 4". reflect's
 // internal messages become the runtime errors Go prints (nil pointer
-// dereference, index out of range); panics of our libraries keep their
-// message.
+// dereference, index and slice bounds out of range, with the values when
+// the failing expression is at the top level of the cell); panics of our
+// libraries keep their message.
 //
 // Magics: %help, %who (variables and types), %reset (a fresh session),
 // %time (times the rest of the cell).
