@@ -151,6 +151,17 @@ func TestSessionInterruptKeepsVariables(t *testing.T) {
 	if rep, _ := runCell(t, s, "kept"); rep.Err != nil || rep.Result.Data["text/plain"] != "7" {
 		t.Fatalf("after the interrupt: %+v", rep.Err)
 	}
+	// A loop that declares variables runs in a function (rewrite.go): it
+	// is interrupted the same way.
+	ctx, cancel = context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	rep = s.Execute(ctx, ExecuteRequest{Code: "for i := 0; ; i++ {\n\tx, y := i, i\n\tkept = x - y + 7\n}"}, &recorder{})
+	if rep.Err == nil || rep.Err.Name != "interrupted" {
+		t.Fatalf("for i := 0; ; i++: %+v", rep.Err)
+	}
+	if rep, _ := runCell(t, s, "kept"); rep.Err != nil || rep.Result.Data["text/plain"] != "7" {
+		t.Fatalf("after the second interrupt: %+v", rep.Err)
+	}
 }
 
 func TestErrorsQuoteTheLine(t *testing.T) {
