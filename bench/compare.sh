@@ -181,6 +181,7 @@ awk -F'|' '
 		print "ratio = gohooks time / PyTorch time (below 1 means gohooks is faster); best of '"$count"' rounds of '"$benchtime"'s each."
 		if (g["CNN step, forward hooks"] != "" || g["CNN step, backward hooks"] != "" || g["CNN step pair, interleaved"] != "") {
 			print "\nhook overhead on the CNN step (time with hooks / without, minus 1, each side):"
+			print "  (rows above, separate processes: noisy when other processes load the machine)"
 			hooks("CNN step, forward hooks", "forward hook every module")
 			hooks("CNN step, backward hooks", "full backward hooks")
 		}

@@ -164,12 +164,9 @@ def cnn_step_hook_overhead():
     """Two identical notebook CNNs, the second with a forward hook on every
     module, take steps in turn, as nnlib's BenchmarkForwardHookOverhead
     does. run() is one pair of steps; overhead() is the hooked network's
-    extra time per step in percent so far."""
-    runs = []
-    elapsed = [0.0, 0.0]
-    for hooks in ("none", "forward"):
-        run, _ = cnn_step(hooks)
-        runs.append(run)
+    median step time over the other's, minus 1, in percent."""
+    runs = [cnn_step(hooks)[0] for hooks in ("none", "forward")]
+    times = [[], []]
     count = [0]
 
     def run():
@@ -177,11 +174,14 @@ def cnn_step_hook_overhead():
         for i in (first, 1 - first):
             start = time.perf_counter()
             runs[i]()
-            elapsed[i] += time.perf_counter() - start
+            times[i].append(time.perf_counter() - start)
         count[0] += 1
 
     def overhead():
-        return 100 * (elapsed[1] / elapsed[0] - 1) if elapsed[0] > 0 else 0.0
+        if not times[0]:
+            return 0.0
+        median = [sorted(t)[len(t) // 2] for t in times]
+        return 100 * (median[1] / median[0] - 1)
 
     run.overhead = overhead
     return run, 0
