@@ -17,9 +17,10 @@ tags="${GOHOOKS_TAGS:-}"
 # kernels, because OpenBLAS loses on small transposed products and its
 # threads, once woken, spin and slow the convolutions' own goroutines.
 # Routed that way it is faster for large products (n=128 about 2x, n=512
-# about 1.25x, n=1024 the same) and as fast on the notebook CNN's training
-# step, whose products are small; it is never slower in our measurements,
-# so it is used whenever it is available.
+# 1.25-1.45x, n=1024 0-20%) and as fast on the notebook CNN's training
+# step, whose products are small (routing every product to OpenBLAS made
+# that step 20-30% slower); it was never slower in our measurements, so
+# it is used whenever it is available.
 if [ "${GOHOOKS_OPENBLAS:-1}" = 0 ]; then
 	echo "GOHOOKS_OPENBLAS=0: building without OpenBLAS (built-in kernels only)"
 elif [ "$(go env CGO_ENABLED)" = "1" ] && command -v cc >/dev/null 2>&1 &&
