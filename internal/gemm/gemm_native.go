@@ -15,7 +15,7 @@ func Backend() string {
 // or gonum's blas32 when there is none.
 func sgemm(p *problem) {
 	if len(kernels) == 0 {
-		gonumSgemm(p)
+		gonumBands(p)
 		return
 	}
 	blocked(&kernels[0], p)

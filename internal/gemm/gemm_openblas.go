@@ -11,11 +11,6 @@ import (
 // some small products still run on the best micro-kernel (see useOpenBLAS).
 func Backend() string { return "openblas" }
 
-// openblasChunkFlops bounds the work of one cblas_sgemm call so that an
-// interrupt is noticed between calls: a long product is cut into bands of
-// rows of C of about this many flops.
-const openblasChunkFlops = 1 << 30
-
 // Which products go to OpenBLAS was decided by measurement on a 2-core AVX2
 // machine (bench/RESULTS.md):
 //
@@ -53,18 +48,12 @@ func sgemm(p *problem) {
 		blocked(&kernels[0], p)
 		return
 	}
-	band := max(64, openblasChunkFlops/(2*p.n*p.k))
+	band := bandRows(p)
 	for i0 := 0; i0 < p.m; i0 += band {
 		interrupt.Check()
-		rows := min(band, p.m-i0)
-		// Row i of op(A) starts at row i of A, or at column i when A is
-		// stored transposed.
-		aoff := i0 * p.lda
-		if p.transA {
-			aoff = i0
-		}
-		cblas.Sgemm(p.transA, p.transB, rows, p.n, p.k,
-			p.alpha, &p.a[aoff], p.lda, &p.b[0], p.ldb,
-			p.beta, &p.c[i0*p.ldc], p.ldc)
+		q := p.rows(i0, min(band, p.m-i0))
+		cblas.Sgemm(q.transA, q.transB, q.m, q.n, q.k,
+			q.alpha, &q.a[0], q.lda, &q.b[0], q.ldb,
+			q.beta, &q.c[0], q.ldc)
 	}
 }

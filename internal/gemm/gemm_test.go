@@ -101,6 +101,14 @@ func impls() []impl {
 			Sgemm(p.transA, p.transB, p.m, p.n, p.k, p.alpha, p.a, p.lda, p.b, p.ldb, p.beta, p.c, p.ldc)
 		}},
 		{"gonum", gonumSgemm},
+		// Bands of 3 rows of C, as the gonum and OpenBLAS paths cut long
+		// products (with far taller bands).
+		{"gonum-bands", func(p *problem) {
+			for i0 := 0; i0 < p.m; i0 += 3 {
+				q := p.rows(i0, min(3, p.m-i0))
+				gonumSgemm(&q)
+			}
+		}},
 	}
 	for i := range kernels {
 		kn := &kernels[i]
@@ -371,6 +379,22 @@ func TestSgemmStopsOnInterrupt(t *testing.T) {
 			t.Errorf("n=%d after clearing: C corners %g %g, want %d", n, c[0], c[n*n-1], n)
 		}
 	}
+}
+
+// The gonum fallback, which cannot be stopped inside a call, checks for an
+// interrupt before each band of rows.
+func TestGonumFallbackStopsOnInterrupt(t *testing.T) {
+	defer interrupt.Clear()
+	a := make([]float32, 16*16)
+	c := make([]float32, 16*16)
+	p := problem{m: 16, n: 16, k: 16, alpha: 1, a: a, lda: 16, b: a, ldb: 16, c: c, ldc: 16}
+	interrupt.Request()
+	defer func() {
+		if r := recover(); r != interrupt.ErrInterrupted {
+			t.Errorf("panic %v, want %v", r, interrupt.ErrInterrupted)
+		}
+	}()
+	gonumBands(&p)
 }
 
 // Workers stop at a block boundary and the caller raises the interrupt;
