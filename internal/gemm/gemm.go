@@ -22,7 +22,10 @@
 //     goroutines; small products run on the calling goroutine only.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.
 //   - The openblas build tag (with cgo and libopenblas-dev installed) routes
-//     Sgemm to OpenBLAS's cblas_sgemm, which runs its own threads.
+//     large products, and small ones with neither operand transposed, to
+//     OpenBLAS's cblas_sgemm (through package cblas), which runs its own
+//     threads; the rest stay on the micro-kernels, which were faster there
+//     (see useOpenBLAS and bench/RESULTS.md).
 //
 // Backend names the code in use.
 //
@@ -30,7 +33,7 @@
 // been called: Sgemm then panics with interrupt.ErrInterrupted on the calling
 // goroutine, leaving C partly updated. Worker goroutines never panic; they
 // stop and the caller raises the interrupt after joining them. With OpenBLAS
-// the boundary is a band of rows of C worth about 2^30 flops.
+// or gonum the boundary is a band of rows of C worth about 2^30 flops.
 package gemm
 
 import "fmt"
