@@ -271,6 +271,39 @@ func TestReLUGradientAtZeroIsZero(t *testing.T) {
 	wantData(t, "relu grad", x.Grad(), 0, 0, 0, 1, 1)
 }
 
+// No gradient passes where ReLU's output is 0, not even NaN or Inf, and
+// across a large tensor (split among goroutines) as in a small one.
+// torch: x = tensor([-1., 0., 2., -0.], requires_grad=True)
+// relu(x).backward(tensor([nan, inf, 3., nan])); x.grad = [0, 0, 3, 0]
+func TestReLUGradientMasksNaN(t *testing.T) {
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	x := Tensor1(-1, 0, 2, float32(math.Copysign(0, -1))).SetRequiresGrad(true)
+	x.ReLU().BackwardWith(Tensor1(nan, inf, 3, nan))
+	wantData(t, "relu grad", x.Grad(), 0, 0, 3, 0)
+
+	const n = 1 << 17 // above the element-wise parallel threshold
+	big := Zeros(n)
+	g := Zeros(n)
+	for i := range n {
+		big.data[i] = float32(i%3) - 1 // -1, 0, 1, ...
+		g.data[i] = nan
+		if i%3 == 2 {
+			g.data[i] = float32(i)
+		}
+	}
+	big.SetRequiresGrad(true)
+	big.ReLU().BackwardWith(g)
+	for i, v := range big.Grad().data {
+		want := float32(0)
+		if i%3 == 2 {
+			want = float32(i)
+		}
+		if v != want {
+			t.Fatalf("grad[%d] = %v, want %v", i, v, want)
+		}
+	}
+}
+
 func TestShapeOpGradientsMatchPyTorch(t *testing.T) {
 	// torch: x = arange(1,13).reshape(2,1,3,2); y = cat([x.squeeze(1).narrow(1,1,2).reshape(-1),
 	// x.select(3,1).reshape(-1), x[:,:,-2:,:].unsqueeze(0).reshape(-1),
