@@ -585,6 +585,37 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 			}
 		}
 	}
+	if call, ok := x.(*ast.CallExpr); ok && containsCall(call.Fun) {
+		if _, lit := call.Fun.(*ast.FuncLit); !lit {
+			// yaegi's value for a call through a call, as in
+			// t.Sum().Backward(), is not the call's result when the method
+			// returns nothing. The receiver (or the function) is evaluated
+			// first into a variable, which tells how many results the call
+			// has, and the call is made through it. (A method value of a
+			// compiled type cannot be stored: yaegi gives it the wrong type.)
+			part := call.Fun
+			if sel, ok := part.(*ast.SelectorExpr); ok && containsCall(sel.X) {
+				part = sel.X
+			}
+			tmp := fmt.Sprintf("_gohooksR%d", base)
+			from, to := int(part.Pos()-x.Pos()), int(part.End()-x.Pos())
+			var b srcBuilder
+			b.header = "{}"
+			b.place(base, line, col, tmp+" := "+text[from:to])
+			if _, e := s.eval(ctx, b.header, b.b.String(), 0, 0, false); e != nil {
+				return nil, e
+			}
+			defer s.i.Eval(tmp + " = nil") // the receiver is not kept alive
+			text = text[:from] + strings.Repeat("\n", strings.Count(text[from:to], "\n")) + tmp + text[to:]
+			fun := tmp
+			if part != call.Fun {
+				fun = tmp + "." + call.Fun.(*ast.SelectorExpr).Sel.Name
+			}
+			if f, err := s.i.Eval(fun); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+				show = f.Type().NumOut() == 1
+			}
+		}
+	}
 	var b srcBuilder
 	b.header = "{}"
 	b.place(base, line, col, text)
