@@ -27,9 +27,9 @@
 // any order. tensorlib, nnlib, hooks, viz, display, fmt, math, strings, os
 // and time are imported in every session; importing them again, or any
 // package twice, is accepted. Packages of the standard library can be
-// imported; other packages cannot (the error says so). CELLS.md, the
-// README's "Cells" section, lists what works and what does not; each of its
-// claims is a row of TestDocumentedFeatures.
+// imported; other packages cannot (the error says so). The README's "Cells"
+// section lists what works and what does not; each of its claims is a row of
+// TestDocumentedFeatures.
 //
 // The rules, for yaegi v0.16.2-0.20260209085605-fcb76d1ece0c:
 //   - Variables, constants and functions persist from cell to cell; var and

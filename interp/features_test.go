@@ -202,7 +202,7 @@ func TestCellNumbersFollowTheFrontEnd(t *testing.T) {
 }
 
 // TestDocumentedFeatures checks, one row each, the claims of the "Cells"
-// section of the README (interp/CELLS.md) and of the package
+// section of the README and of the package
 // documentation: what works, and the message of what does not. The rows
 // run in order in one session.
 func TestDocumentedFeatures(t *testing.T) {
