@@ -120,6 +120,11 @@ def check(path):
         for o in c.outputs:
             if o["output_type"] == "error":
                 problems.append("cell %d has an error output: %s: %s" % (i + 1, o["ename"], o["evalue"]))
+            plain = "".join(o.get("data", {}).get("text/plain", ""))
+            if re.fullmatch(r"0x[0-9a-f]+", plain.strip()):
+                # A function value printed as its address is never a result
+                # a reader wants; it differs from run to run.
+                problems.append("cell %d shows a bare address as its result: %s" % (i + 1, plain.strip()))
     for start, want in expectations(path, EXPECT):
         c = find_cell(nb, start)
         if c is None:
