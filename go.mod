@@ -3,6 +3,7 @@ module github.com/gohooks/gohooks
 go 1.26.0
 
 require (
+	codeberg.org/go-fonts/liberation v0.5.0
 	git.sr.ht/~sbinet/gg v0.7.0
 	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/traefik/yaegi v0.16.2-0.20260209085605-fcb76d1ece0c
@@ -13,7 +14,6 @@ require (
 )
 
 require (
-	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
