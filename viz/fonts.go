@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
-	"gonum.org/v1/plot/font"
 	"golang.org/x/image/font/opentype"
+	"gonum.org/v1/plot/font"
 )
 
 // Figures draw Liberation Sans without kerning. golang.org/x/image's
