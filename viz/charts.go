@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -97,8 +98,9 @@ func NewSeries(name string, y []float32) Series {
 }
 
 // Line returns a chart of the series as lines, in matplotlib's colours, with
-// a legend of the named ones: loss curves, typically, redrawn in place while
-// training runs (see the example). NaN and infinite points are left out.
+// a legend of the named ones at the right of the chart, where it never
+// covers a line: loss curves, typically, redrawn in place while training
+// runs (see the example). NaN and infinite points are left out.
 // The series are copied, so later appends do not change the figure.
 //
 // Options (through With): Size (default 560×320), Title, XLabel, YLabel,
@@ -136,12 +138,12 @@ func Line(series ...Series) *Figure {
 // drawLines draws Line's chart.
 func drawLines(c draw.Canvas, o *options, series []Series) {
 	p := newPlot(o)
-	p.Legend.Top = true
 	p.Legend.TextStyle.Font = sans
 	p.Legend.TextStyle.Font.Size = 9
+	p.X.Tick.Marker, p.Y.Tick.Marker = niceTicker{}, niceTicker{}
 	if o.logY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Tick.Marker = decadeTicks{}
 	}
 	p.Add(plotter.NewGrid())
 	for i, s := range series {
@@ -178,7 +180,82 @@ func drawLines(c draw.Canvas, o *options, series []Series) {
 			p.Y.Min, p.Y.Max = 0.1, 1
 		}
 	}
-	p.Draw(c)
+	drawLegendRight(c, p)
+}
+
+// drawLegendRight draws p with its legend, if it has entries, in a column
+// at the right of the data area, level with its top: a legend inside the
+// data area would cover the curves sooner or later (training curves start
+// high at the left and loss histories fill the whole width).
+func drawLegendRight(c draw.Canvas, p *plot.Plot) {
+	legend := p.Legend
+	legend.Top, legend.Left = true, true
+	legend.Padding = vg.Points(2)
+	width := legend.Rectangle(c).Max.X - legend.Rectangle(c).Min.X
+	if width == 0 {
+		p.Draw(c)
+		return
+	}
+	gap := vg.Points(6)
+	p.Legend = plot.NewLegend()
+	plotArea := draw.Crop(c, 0, -(width + 2*gap), 0, 0)
+	p.Draw(plotArea)
+	data := p.DataCanvas(plotArea)
+	column := c
+	column.Min.X = plotArea.Max.X + gap
+	column.Min.Y, column.Max.Y = data.Min.Y, data.Max.Y
+	legend.Draw(column)
+}
+
+// niceTicker marks a linear axis with about five labelled ticks at 1, 2 or
+// 5 times a power of ten, in one number format (niceTicks), as the colour
+// bars are marked.
+type niceTicker struct{}
+
+func (niceTicker) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, t := range niceTicks(lo, hi, 5) {
+		ticks = append(ticks, plot.Tick{Value: t.value, Label: t.label})
+	}
+	return ticks
+}
+
+// decadeTicks marks a logarithmic axis at powers of ten, with unlabelled
+// ticks at 2 to 9 times each power. Values are labelled as %g writes them
+// (0.001, 0.0001, 1e-05, 1e+06). Axes that span many decades label every
+// second or third power; an axis within one decade labels its 2 to 9 ticks
+// too. (gonum/plot's LogTicks labels 1e-4 as 9.999999999999999e-05.)
+type decadeTicks struct{}
+
+func (decadeTicks) Ticks(bottom, top float64) []plot.Tick {
+	if !(bottom > 0 && top > bottom) {
+		return nil
+	}
+	lo, hi := int(math.Floor(math.Log10(bottom))), int(math.Ceil(math.Log10(top)))
+	labelEvery := max(1, (hi-lo+5)/6)
+	var majors int
+	for e := lo; e <= hi; e++ {
+		if v := math.Pow10(e); v >= bottom && v <= top {
+			majors++
+		}
+	}
+	var ticks []plot.Tick
+	for e := lo; e <= hi; e++ {
+		for k := 1; k <= 9; k++ {
+			// Parsed from its decimal form, k·10^e is the float nearest to
+			// it, which %g writes back without noise.
+			v, _ := strconv.ParseFloat(fmt.Sprintf("%de%d", k, e), 64)
+			if v < bottom || v > top {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if (k == 1 && e%labelEvery == 0) || majors < 2 {
+				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
 }
 
 // GradientFlowOf returns a bar chart of the gradients of params, named by
@@ -189,9 +266,9 @@ func drawLines(c draw.Canvas, o *options, series []Series) {
 // shrink towards the input are vanishing gradients.
 //
 // Options: Size (default 60 px per parameter, from 480 to 1600 px wide,
-// 360 high), Title
-// (default "Gradient flow"), SVG. It panics if names and params differ in
-// length or are empty.
+// 360 high), Title (default "Gradient flow"), LogScale (to see gradients
+// that differ by decades; zero gradients have no bar), SVG. It panics if
+// names and params differ in length or are empty.
 func GradientFlowOf(names []string, params []*tensorlib.Tensor, opts ...Option) *Figure {
 	if len(names) != len(params) || len(names) == 0 {
 		panic(fmt.Sprintf("viz: GradientFlowOf: need as many names as parameters, at least one (%d names, %d parameters)", len(names), len(params)))
@@ -228,19 +305,26 @@ func GradientFlowOf(names []string, params []*tensorlib.Tensor, opts ...Option) 
 	return f
 }
 
-// drawGradientFlow draws GradientFlowOf's chart.
+// drawGradientFlow draws GradientFlowOf's chart. On a log scale the bars
+// are drawn as decades above the smallest nonzero value's decade (a bar
+// cannot start at 0 on a log axis), and the axis is labelled in |grad|.
 func drawGradientFlow(c draw.Canvas, o *options, labels []string, means, maxes plotter.Values) {
 	p := newPlot(o)
 	if p.Y.Label.Text == "" {
 		p.Y.Label.Text = "|grad|"
 	}
-	p.Legend.Top = true
 	p.Legend.TextStyle.Font = sans
 	p.Legend.TextStyle.Font.Size = 9
+	p.Y.Tick.Marker = niceTicker{}
+	var base float64
+	if o.logY {
+		means, maxes, base = decadesAbove(means, maxes)
+		p.Y.Tick.Marker = shiftedDecades{base}
+	}
 	p.Add(plotter.NewGrid())
 	// The bar width is a length, not a data width: take it from the space
 	// one parameter gets, estimated before the axes are laid out.
-	slot := (c.Max.X - c.Min.X - vg.Points(60)) / vg.Length(len(labels))
+	slot := (c.Max.X - c.Min.X - vg.Points(120)) / vg.Length(len(labels))
 	w := slot * 0.35
 	mean, err := plotter.NewBarChart(means, w)
 	if err != nil {
@@ -258,12 +342,52 @@ func drawGradientFlow(c draw.Canvas, o *options, labels []string, means, maxes p
 	p.X.Tick.Label.YAlign = draw.YCenter
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
 	p.Y.Min = 0
-	// Headroom above the tallest bar keeps the legend clear of the bars.
-	p.Y.Max *= 1.3
 	if p.Y.Max <= 0 {
 		p.Y.Max = 1 // no gradients at all: an empty chart from 0
 	}
-	p.Draw(c)
+	if o.logY {
+		p.Y.Max = math.Ceil(p.Y.Max)
+	} else {
+		p.Y.Max *= 1.05 // the tallest bar does not touch the frame
+	}
+	drawLegendRight(c, p)
+}
+
+// decadesAbove returns the log10 of the positive values of a and b, less
+// base, the decade of the smallest of them; values <= 0 become 0 (no bar).
+func decadesAbove(a, b plotter.Values) (la, lb plotter.Values, base float64) {
+	smallest := math.Inf(1)
+	for _, v := range append(append(plotter.Values{}, a...), b...) {
+		if v > 0 {
+			smallest = math.Min(smallest, v)
+		}
+	}
+	if math.IsInf(smallest, 1) {
+		return make(plotter.Values, len(a)), make(plotter.Values, len(b)), 0
+	}
+	base = math.Floor(math.Log10(smallest))
+	shift := func(vs plotter.Values) plotter.Values {
+		out := make(plotter.Values, len(vs))
+		for i, v := range vs {
+			if v > 0 {
+				out[i] = math.Log10(v) - base
+			}
+		}
+		return out
+	}
+	return shift(a), shift(b), base
+}
+
+// shiftedDecades marks an axis that shows log10(v) - base as decadeTicks
+// marks one that shows v.
+type shiftedDecades struct{ base float64 }
+
+func (s shiftedDecades) Ticks(lo, hi float64) []plot.Tick {
+	ticks := decadeTicks{}.Ticks(math.Pow(10, lo+s.base), math.Pow(10, hi+s.base)*(1+1e-12))
+	for i := range ticks {
+		ticks[i].Value = math.Log10(ticks[i].Value) - s.base
+	}
+	return ticks
 }
 
 // GradientFlow returns GradientFlowOf the model's parameters, named and

@@ -165,6 +165,16 @@ func TestGolden(t *testing.T) {
 		u := func(k int) float64 { return math.Mod(float64(i*k)*0.618034, 1) }
 		hist[i] = float32(u(1) + u(7) + u(13) - 1.5)
 	}
+	// Gradient norms of nine layers over 30 steps, 1e-7 at the input to 1
+	// at the output, as a deep sigmoid network's monitor records them.
+	var norms []Series
+	for layer := range 9 {
+		y := make([]float32, 30)
+		for step := range y {
+			y[step] = float32(math.Pow(10, float64(layer)*0.8-7+0.3*math.Sin(float64(step+layer)/4)))
+		}
+		norms = append(norms, NewSeries(fmt.Sprintf("%d.weight", 2*layer), y))
+	}
 	cases := []struct {
 		name string
 		fig  *Figure
@@ -178,6 +188,7 @@ func TestGolden(t *testing.T) {
 		{"overlay", Overlay(ring(), tensorlib.New([]float32{0, 1, 2, 3, 1, 2, 3, 4, 0, 1, 2, 1, 0, 0, 1, 0}, 1, 1, 4, 4), Title("Grad-CAM"))},
 		{"histogram", Histogram(tensorlib.New(hist, 20, 100), Title("weights"))},
 		{"line", Line(NewSeries("train", losses), NewSeries("test", tests)).With(Title("loss"), XLabel("epoch"))},
+		{"line_log", Line(norms...).With(LogScale(), Title("gradient norms"), XLabel("step"))},
 		{"gradient_flow", GradientFlowOf(
 			[]string{"0.weight", "0.bias", "3.weight", "3.bias", "7.weight"},
 			[]*tensorlib.Tensor{
@@ -187,6 +198,14 @@ func TestGolden(t *testing.T) {
 				tensorlib.Zeros(2), // never reached by backward
 				withGrad([]float32{0.5, -0.9, 0.4, 0.2}, 1, 4),
 			})},
+		{"gradient_flow_log", GradientFlowOf(
+			[]string{"0.weight", "2.weight", "4.weight", "6.weight"},
+			[]*tensorlib.Tensor{
+				withGrad([]float32{3e-8, -8e-8}, 2),
+				withGrad([]float32{2e-6, -5e-6}, 2),
+				withGrad([]float32{1e-3, -4e-4}, 2),
+				withGrad([]float32{0.2, -0.7}, 2),
+			}, LogScale())},
 		{"grid", Grid(Image(ring()), Heatmap(tensorlib.New(wave(8, 8, 0), 8, 8)), Histogram(tensorlib.New(hist, 2000), Bins(20))).With(Columns(3), Title("a grid"))},
 	}
 	for _, c := range cases {

@@ -494,6 +494,33 @@ func TestNiceTicks(t *testing.T) {
 	}
 }
 
+func TestDecadeTicks(t *testing.T) {
+	cases := []struct {
+		lo, hi float64
+		want   string // labelled ticks, then the number of ticks
+	}{
+		{1e-5, 1, "1e-05 0.0001 0.001 0.01 0.1 1 (46 ticks)"},
+		{0.02, 30, "0.1 1 10 (29 ticks)"},
+		{1e-9, 1e3, "1e-08 1e-06 0.0001 0.01 1 100 (109 ticks)"},
+		{2, 7, "2 3 4 5 6 7 (6 ticks)"},
+		{0.15, 0.35, "0.2 0.3 (2 ticks)"},
+		{3e-5, 8e-5, "3e-05 4e-05 5e-05 6e-05 7e-05 8e-05 (6 ticks)"},
+	}
+	for _, c := range cases {
+		var labels []string
+		ticks := decadeTicks{}.Ticks(c.lo, c.hi)
+		for _, tk := range ticks {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		got := fmt.Sprintf("%s (%d ticks)", strings.Join(labels, " "), len(ticks))
+		if got != c.want {
+			t.Errorf("decadeTicks(%v, %v) = %q, want %q", c.lo, c.hi, got, c.want)
+		}
+	}
+}
+
 func TestIndexStep(t *testing.T) {
 	for n, want := range map[int]int{1: 1, 7: 1, 8: 2, 14: 2, 15: 5, 28: 5, 36: 10, 100: 20, 784: 200} {
 		if got := indexStep(n); got != want {
