@@ -149,7 +149,7 @@ func (f *fakeBackend) Close() error {
 // testKernel is a kernel on free ports with a fake backend, and a client
 // made of the sockets a front end uses.
 type testKernel struct {
-	t         *testing.T
+	t         testing.TB
 	k         *Kernel
 	backend   *fakeBackend
 	runErr    chan error
@@ -183,7 +183,7 @@ func (s *syncBuffer) String() string {
 
 const testKey = "a0436f6c-1916-498b-8eb9-e81ab9368e84"
 
-func startKernel(t *testing.T, opts Options) *testKernel {
+func startKernel(t testing.TB, opts Options) *testKernel {
 	t.Helper()
 	tk := &testKernel{t: t, backend: newFakeBackend(), runErr: make(chan error, 1), logs: &syncBuffer{}}
 	if opts.HistoryFile == "" {
@@ -387,7 +387,7 @@ func types(ms []*Message) string {
 }
 
 // content decodes a message's content into a generic map.
-func content(t *testing.T, m *Message) map[string]any {
+func content(t testing.TB, m *Message) map[string]any {
 	t.Helper()
 	var c map[string]any
 	if err := json.Unmarshal(m.Content, &c); err != nil {
