@@ -32,6 +32,7 @@ type history struct {
 	session int
 	entries []historyEntry
 	log     func(format string, args ...any)
+	file    *os.File // opened for appending at the first add, kept open
 }
 
 func openHistory(path string, logf func(string, ...any)) *history {
@@ -105,20 +106,31 @@ func (h *history) add(line int, input, output string) {
 	if h.path == "" {
 		return
 	}
-	if err := os.MkdirAll(filepath.Dir(h.path), 0o755); err != nil {
-		h.log("history: %v", err)
-		return
+	if h.file == nil {
+		// Opened once, not for every cell: the open, the directory check
+		// and the close were a tenth of a trivial cell's round trip. (A
+		// kernel that starts with more than 2·maxHistory cells in the file
+		// rewrites it; a kernel running beside it then appends to the file
+		// replaced, and those lines are lost.)
+		if err := os.MkdirAll(filepath.Dir(h.path), 0o755); err != nil {
+			h.log("history: %v", err)
+			h.path = ""
+			return
+		}
+		f, err := os.OpenFile(h.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			h.log("history: %v", err)
+			h.path = ""
+			return
+		}
+		h.file = f
 	}
-	f, err := os.OpenFile(h.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-	if err != nil {
-		h.log("history: %v", err)
-		return
-	}
+	// One write per line, so that kernels sharing the file do not
+	// interleave their lines.
 	b, _ := json.Marshal(e)
-	if _, err := f.Write(append(b, '\n')); err != nil {
+	if _, err := h.file.Write(append(b, '\n')); err != nil {
 		h.log("history: %v", err)
 	}
-	f.Close()
 }
 
 // query answers a history_request.

@@ -211,15 +211,20 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 	cancel()
 	sink.finish()
 
-	var output string
-	if rep.Err == nil && rep.Result != nil {
-		if s, ok := rep.Result.Data["text/plain"].(string); ok {
-			output = s
+	// History is written after the reply, which the front end waits for;
+	// the next request on shell comes after it.
+	defer func() {
+		if !storeHistory {
+			return
 		}
-	}
-	if storeHistory {
+		var output string
+		if rep.Err == nil && rep.Result != nil {
+			if s, ok := rep.Result.Data["text/plain"].(string); ok {
+				output = s
+			}
+		}
 		k.history.add(count, req.Code, output)
-	}
+	}()
 
 	if rep.Err != nil {
 		tb := rep.Err.Traceback
