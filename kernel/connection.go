@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 )
 
 // ConnectionInfo is the connection file Jupyter writes for a kernel: where
@@ -47,4 +48,17 @@ func (c ConnectionInfo) endpoint(port int) string {
 		return fmt.Sprintf("ipc://%s-%d", c.IP, port)
 	}
 	return fmt.Sprintf("%s://%s:%d", c.Transport, c.IP, port)
+}
+
+// listenEndpoint is endpoint through the kernel's batching transports
+// (batch.go): the same address, a different writer.
+func (c ConnectionInfo) listenEndpoint(port int) string {
+	ep := c.endpoint(port)
+	switch c.Transport {
+	case "tcp":
+		return batchedTCP + strings.TrimPrefix(ep, "tcp")
+	case "ipc":
+		return batchedIPC + strings.TrimPrefix(ep, "ipc")
+	}
+	return ep
 }

@@ -175,7 +175,7 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		{k.hb, &k.info.HBPort, "heartbeat"},
 	}
 	for _, b := range binds {
-		if err := b.s.Listen(k.info.endpoint(*b.port)); err != nil {
+		if err := b.s.Listen(k.info.listenEndpoint(*b.port)); err != nil {
 			k.closeSockets()
 			cancel()
 			return nil, fmt.Errorf("kernel: bind %s: %w", b.name, err)
