@@ -451,22 +451,36 @@ const welcomeWindow = 5 * time.Second
 // Jupyter clients call the kernel ready when a kernel_info_reply and then
 // any iopub message arrive; if their SUB socket's subscription reaches the
 // kernel after the busy and idle of that request were published, those are
-// lost and the client waits 0.2 s before it asks again. During the first
-// seconds of the kernel's life, it repeats the idle status a few times in
-// the 0.1 s after a kernel_info_reply, so a late subscriber still gets one.
-// It stops once the front end sends anything else.
+// lost and the client waits 0.2 s before it asks again. So during the
+// first seconds of the kernel's life, when no one has subscribed to iopub
+// yet at a kernel_info_reply, the kernel publishes the idle status again as
+// soon as a subscription arrives. (Repeating it blindly cost more: a
+// client drains iopub until it has been quiet for 0.2 s, so every
+// repetition delayed "ready".)
 func (k *Kernel) welcome(m *Message) {
 	if k.handshakeOver.Load() || time.Since(k.started) > welcomeWindow {
 		return
 	}
+	pub, ok := k.iopub.(zmq4.Topics)
+	if !ok || len(pub.Topics()) > 0 {
+		return
+	}
 	go func() {
-		for range 4 {
+		poll := time.NewTicker(2 * time.Millisecond)
+		defer poll.Stop()
+		giveUp := time.After(time.Second)
+		for {
 			select {
-			case <-time.After(25 * time.Millisecond):
+			case <-poll.C:
+				if len(pub.Topics()) > 0 {
+					k.publish(m, "status", statusContent{ExecutionState: "idle"})
+					return
+				}
+			case <-giveUp:
+				return
 			case <-k.done:
 				return
 			}
-			k.publish(m, "status", statusContent{ExecutionState: "idle"})
 		}
 	}()
 }

@@ -1,13 +1,18 @@
 package kernel
 
 import (
+	"context"
 	"encoding/json"
+	"io"
+	"log"
 	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-zeromq/zmq4"
 )
 
 func TestKernelInfoReply(t *testing.T) {
@@ -32,27 +37,62 @@ func TestKernelInfoReply(t *testing.T) {
 	}
 }
 
-func TestHandshakeRepeatsIdleForLateSubscribers(t *testing.T) {
-	tk := startKernel(t, Options{})
+func TestHandshakeRepublishesIdleForALateSubscriber(t *testing.T) {
+	// A front end whose iopub subscription arrives after the
+	// kernel_info_reply: the busy and idle of that request went to no one.
+	info := ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: testKey, SignatureScheme: "hmac-sha256"}
+	k, err := New(info, newFakeBackend(), Options{HistoryFile: "-", Log: log.New(io.Discard, "", 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- k.Run(context.Background()) }()
+	defer func() { k.stop(); <-done }()
+	tk := &testKernel{t: t, k: k, signer: k.signer, session: newMsgID()}
+	ctx := context.Background()
+	tk.shell = zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity(tk.session)))
+	defer tk.shell.Close()
+	if err := tk.shell.Dial(k.Connection().endpoint(k.Connection().ShellPort)); err != nil {
+		t.Fatal(err)
+	}
+	tk.shellIn = tk.pump(tk.shell)
 	id := tk.send(tk.shell, "kernel_info_request", map[string]any{})
 	tk.recvReply(tk.shellIn, id)
-	tk.iopubUntilIdle(id)
-	for i := 0; i < 4; i++ {
-		select {
-		case m := <-tk.iopubIn:
-			if parentID(m) != id || state(m) != "idle" {
-				t.Fatalf("welcome %d: %s %s for %s", i, m.Header.MsgType, state(m), parentID(m))
-			}
-		case <-time.After(wait):
-			t.Fatalf("welcome %d never came", i)
-		}
+	time.Sleep(50 * time.Millisecond) // busy and idle are gone
+
+	tk.iopub = zmq4.NewSub(ctx)
+	defer tk.iopub.Close()
+	if err := tk.iopub.Dial(k.Connection().endpoint(k.Connection().IOPubPort)); err != nil {
+		t.Fatal(err)
 	}
-	// Once the front end does something else, kernel_info is plain.
-	tk.execute("print x", nil)
+	if err := tk.iopub.SetOption(zmq4.OptionSubscribe, ""); err != nil {
+		t.Fatal(err)
+	}
+	tk.iopubIn = tk.pump(tk.iopub)
+	select {
+	case m := <-tk.iopubIn:
+		if parentID(m) != id || m.Header.MsgType != "status" || state(m) != "idle" {
+			t.Fatalf("the late subscriber got %s %s for %s, want status idle for the kernel_info_request %s", m.Header.MsgType, state(m), parentID(m), id)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("the late subscriber got nothing")
+	}
+	select {
+	case m := <-tk.iopubIn:
+		t.Fatalf("a second %s %s after the welcome", m.Header.MsgType, state(m))
+	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+func TestHandshakeWithASubscriberPublishesBusyAndIdleOnly(t *testing.T) {
+	// The harness subscribes before its first request; a Jupyter client
+	// drains iopub until it is quiet for 0.2 s, so any extra status would
+	// delay "ready".
+	tk := startKernel(t, Options{})
 	tk.request("kernel_info_request", map[string]any{})
 	select {
 	case m := <-tk.iopubIn:
-		t.Fatalf("unexpected %s after the handshake", m.Header.MsgType)
+		t.Fatalf("unexpected %s %s after kernel_info's busy and idle", m.Header.MsgType, state(m))
 	case <-time.After(200 * time.Millisecond):
 	}
 }
