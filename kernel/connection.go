@@ -3,8 +3,9 @@ package kernel
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
-	"strings"
+	"strconv"
 )
 
 // ConnectionInfo is the connection file Jupyter writes for a kernel: where
@@ -50,15 +51,15 @@ func (c ConnectionInfo) endpoint(port int) string {
 	return fmt.Sprintf("%s://%s:%d", c.Transport, c.IP, port)
 }
 
-// listenEndpoint is endpoint through the kernel's batching transports
-// (batch.go): the same address, a different writer.
-func (c ConnectionInfo) listenEndpoint(port int) string {
-	ep := c.endpoint(port)
-	switch c.Transport {
-	case "tcp":
-		return batchedTCP + strings.TrimPrefix(ep, "tcp")
-	case "ipc":
-		return batchedIPC + strings.TrimPrefix(ep, "ipc")
+// listenAddr is where the kernel listens for one port: a TCP address, or
+// for the ipc transport a Unix socket path, as ZeroMQ names it.
+func (c ConnectionInfo) listenAddr(port int) (network, addr string) {
+	if c.Transport == "ipc" {
+		return "unix", fmt.Sprintf("%s-%d", c.IP, port)
 	}
-	return ep
+	host := c.IP
+	if host == "*" { // ZeroMQ's "every interface"
+		host = ""
+	}
+	return "tcp", net.JoinHostPort(host, strconv.Itoa(port))
 }

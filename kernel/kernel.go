@@ -6,15 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"net"
 	"os"
 	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/go-zeromq/zmq4"
 
 	"github.com/gohooks/gohooks/interp"
 )
@@ -55,7 +52,8 @@ type Options struct {
 	// OutputLimit caps the bytes of output one cell may publish (default
 	// 10 MiB); past it, output is dropped and a note says so.
 	OutputLimit int
-	// SendTimeout bounds a send on a ROUTER socket (default 5 s).
+	// SendTimeout is how long a send may make no progress before the
+	// peer is dropped as stuck (default 5 s).
 	SendTimeout time.Duration
 	// IOPubQueue is how many messages may wait to be published (default
 	// 1024); a cell that outputs faster than that waits.
@@ -102,8 +100,7 @@ type Kernel struct {
 	signer  *Signer
 	session string
 
-	shell, control, stdin, iopub, hb zmq4.Socket
-	shellMu, controlMu, stdinMu      sync.Mutex
+	shell, control, stdin, iopub, hb *zsocket
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -113,6 +110,7 @@ type Kernel struct {
 	shellq   chan *Message
 	stdinq   chan *Message
 	done     chan struct{}
+	running  chan struct{} // closed when Run has started
 	stopOnce sync.Once
 
 	execCount int // touched only by the shell goroutine
@@ -154,34 +152,32 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		shellq:  make(chan *Message, 4096),
 		stdinq:  make(chan *Message, 16),
 		done:    make(chan struct{}),
+		running: make(chan struct{}),
 	}
-	// zmq4 logs through its own logger; route it to ours.
-	zlog := zmq4.WithLogger(log.New(k.log.Writer(), k.log.Prefix()+"zmq4: ", k.log.Flags()))
-	timeout := zmq4.WithTimeout(opts.SendTimeout)
-	k.shell = zmq4.NewRouter(ctx, zlog, timeout)
-	k.control = zmq4.NewRouter(ctx, zlog, timeout)
-	k.stdin = zmq4.NewRouter(ctx, zlog, timeout)
-	k.iopub = zmq4.NewPub(ctx, zlog)
-	k.hb = zmq4.NewRep(ctx, zlog, timeout)
 	binds := []struct {
-		s    zmq4.Socket
-		port *int
-		name string
+		s      **zsocket
+		kind   zmtpKind
+		port   *int
+		name   string
+		handle func(*zpeer, [][]byte)
 	}{
-		{k.shell, &k.info.ShellPort, "shell"},
-		{k.control, &k.info.ControlPort, "control"},
-		{k.stdin, &k.info.StdinPort, "stdin"},
-		{k.iopub, &k.info.IOPubPort, "iopub"},
-		{k.hb, &k.info.HBPort, "heartbeat"},
+		{&k.shell, kindRouter, &k.info.ShellPort, "shell", k.receive("shell", k.queueShell)},
+		{&k.control, kindRouter, &k.info.ControlPort, "control", k.receive("control", k.serveControl)},
+		{&k.stdin, kindRouter, &k.info.StdinPort, "stdin", k.receive("stdin", k.queueInput)},
+		{&k.iopub, kindPub, &k.info.IOPubPort, "iopub", nil},
+		{&k.hb, kindRep, &k.info.HBPort, "heartbeat", k.heartbeat},
 	}
 	for _, b := range binds {
-		if err := b.s.Listen(k.info.listenEndpoint(*b.port)); err != nil {
+		network, addr := k.info.listenAddr(*b.port)
+		zs, err := listenZMTP(b.kind, network, addr, opts.SendTimeout, k.log.Printf, b.handle)
+		if err != nil {
 			k.closeSockets()
 			cancel()
 			return nil, fmt.Errorf("kernel: bind %s: %w", b.name, err)
 		}
-		if a, ok := b.s.Addr().(*net.TCPAddr); ok {
-			*b.port = a.Port
+		*b.s = zs
+		if p := zs.port(); p != 0 {
+			*b.port = p
 		}
 	}
 	k.history = openHistory(opts.HistoryFile, k.log.Printf)
@@ -192,40 +188,23 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 func (k *Kernel) Connection() ConnectionInfo { return k.info }
 
 func (k *Kernel) closeSockets() {
-	for _, s := range []zmq4.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+	var open []*zsocket
+	for _, s := range []*zsocket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
 		if s != nil {
-			s.Close()
+			open = append(open, s)
 		}
 	}
+	closeSockets(open...)
 }
 
 // Run serves requests until a shutdown_request arrives or ctx is
 // cancelled, then closes the backend and the sockets.
 func (k *Kernel) Run(ctx context.Context) error {
 	go k.publishLoop()
-	go k.heartbeat()
-	go k.receive("shell", k.shell, func(m *Message) {
-		select {
-		case k.shellq <- m:
-		default:
-			k.log.Printf("shell: queue full, dropped %s", m.Header.MsgType)
-		}
-	})
-	go k.receive("control", k.control, k.serveControl)
-	go k.receive("stdin", k.stdin, func(m *Message) {
-		if m.Header.MsgType != "input_reply" {
-			k.log.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
-			return
-		}
-		select {
-		case k.stdinq <- m:
-		default:
-			k.log.Printf("stdin: nobody waits for this input_reply; dropped")
-		}
-	})
 	go k.shellLoop()
 	k.started = time.Now()
 	k.publish(nil, "status", statusContent{ExecutionState: "starting"})
+	close(k.running)
 
 	select {
 	case <-ctx.Done():
@@ -237,9 +216,6 @@ func (k *Kernel) Run(ctx context.Context) error {
 	}
 	k.pubq <- nil // publishLoop sends what is queued before it, then exits
 	<-k.pubDone
-	// zmq4's PUB sends from its own goroutine; give the last messages a
-	// moment to reach the wire before the connections close.
-	time.Sleep(50 * time.Millisecond)
 	k.cancel()
 	k.closeSockets()
 	return nil
@@ -258,42 +234,47 @@ func (k *Kernel) Interrupt() {
 	k.cellMu.Unlock()
 }
 
-// receive reads one socket until the kernel stops, decodes each message
-// and hands the good ones to handle. Bad messages are logged and dropped.
-func (k *Kernel) receive(name string, s zmq4.Socket, handle func(*Message)) {
-	for {
-		raw, err := s.Recv()
-		if k.ctx.Err() != nil {
-			return
-		}
-		if err != nil {
-			k.log.Printf("%s: receive: %v", name, err)
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		m, err := Decode(raw.Frames, k.signer)
+// receive returns the handler of a ROUTER socket's messages: it decodes
+// each and hands the good ones to handle, on the goroutine of the peer that
+// sent it, once Run has started. Bad messages are logged and dropped.
+func (k *Kernel) receive(name string, handle func(*Message)) func(*zpeer, [][]byte) {
+	return func(_ *zpeer, frames [][]byte) {
+		m, err := Decode(frames, k.signer)
 		if err != nil {
 			k.log.Printf("%s: dropped: %v", name, err)
-			continue
+			return
 		}
+		<-k.running
 		handle(m)
 	}
 }
 
+// queueShell queues a shell request for shellLoop.
+func (k *Kernel) queueShell(m *Message) {
+	select {
+	case k.shellq <- m:
+	default:
+		k.log.Printf("shell: queue full, dropped %s", m.Header.MsgType)
+	}
+}
+
+// queueInput hands an input_reply to the cell that waits for it.
+func (k *Kernel) queueInput(m *Message) {
+	if m.Header.MsgType != "input_reply" {
+		k.log.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
+		return
+	}
+	select {
+	case k.stdinq <- m:
+	default:
+		k.log.Printf("stdin: nobody waits for this input_reply; dropped")
+	}
+}
+
 // heartbeat echoes every ping on the heartbeat socket.
-func (k *Kernel) heartbeat() {
-	for {
-		msg, err := k.hb.Recv()
-		if k.ctx.Err() != nil {
-			return
-		}
-		if err != nil {
-			time.Sleep(10 * time.Millisecond)
-			continue
-		}
-		if err := k.hb.Send(msg); err != nil && k.ctx.Err() == nil {
-			k.log.Printf("heartbeat: %v", err)
-		}
+func (k *Kernel) heartbeat(p *zpeer, frames [][]byte) {
+	if err := p.writeFrames(frames, false); err != nil && k.ctx.Err() == nil {
+		k.log.Printf("heartbeat: %v", err)
 	}
 }
 
@@ -321,7 +302,7 @@ func (k *Kernel) publishLoop() {
 			k.log.Printf("iopub: %v", err)
 			continue
 		}
-		if err := k.iopub.Send(zmq4.NewMsgFrom(frames...)); err != nil {
+		if err := k.iopub.publish(frames); err != nil {
 			k.log.Printf("iopub: send %s: %v", o.header.MsgType, err)
 		}
 	}
@@ -347,20 +328,18 @@ func (k *Kernel) publish(parent *Message, msgType string, content any) {
 }
 
 // reply sends the reply to req on the socket it came from.
-func (k *Kernel) reply(s zmq4.Socket, mu *sync.Mutex, req *Message, msgType string, content any) {
-	k.send(s, mu, req.Identities, req.RawHeader, msgType, content)
+func (k *Kernel) reply(s *zsocket, req *Message, msgType string, content any) {
+	k.send(s, req.Identities, req.RawHeader, msgType, content)
 }
 
-func (k *Kernel) send(s zmq4.Socket, mu *sync.Mutex, ids [][]byte, parent json.RawMessage, msgType string, content any) {
+func (k *Kernel) send(s *zsocket, ids [][]byte, parent json.RawMessage, msgType string, content any) {
 	o := &outgoing{identities: ids, header: k.header(msgType), parent: parent, content: content}
 	frames, err := o.encode(k.signer)
 	if err != nil {
 		k.log.Printf("%s: %v", msgType, err)
 		return
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if err := s.Send(zmq4.NewMsgFrom(frames...)); err != nil {
+	if err := s.send(frames); err != nil {
 		k.log.Printf("send %s: %v", msgType, err)
 	}
 }
@@ -371,9 +350,9 @@ func replyType(reqType string) string {
 }
 
 // badRequest answers a request whose content does not fit its type.
-func (k *Kernel) badRequest(s zmq4.Socket, mu *sync.Mutex, req *Message, err error) {
+func (k *Kernel) badRequest(s *zsocket, req *Message, err error) {
 	k.log.Printf("%s: bad content: %v", req.Header.MsgType, err)
-	k.reply(s, mu, req, replyType(req.Header.MsgType), errorReply{
+	k.reply(s, req, replyType(req.Header.MsgType), errorReply{
 		Status:    "error",
 		EName:     "BadRequest",
 		EValue:    err.Error(),
@@ -389,15 +368,15 @@ func (k *Kernel) serveControl(m *Message) {
 	switch m.Header.MsgType {
 	case "interrupt_request":
 		k.Interrupt()
-		k.reply(k.control, &k.controlMu, m, "interrupt_reply", statusReply{Status: "ok"})
+		k.reply(k.control, m, "interrupt_reply", statusReply{Status: "ok"})
 	case "shutdown_request":
-		k.shutdown(k.control, &k.controlMu, m)
+		k.shutdown(k.control, m)
 	case "kernel_info_request":
-		k.reply(k.control, &k.controlMu, m, "kernel_info_reply", k.kernelInfo())
+		k.reply(k.control, m, "kernel_info_reply", k.kernelInfo())
 	case "debug_request":
-		k.debug(k.control, &k.controlMu, m)
+		k.debug(k.control, m)
 	case "connect_request":
-		k.reply(k.control, &k.controlMu, m, "connect_reply", k.connectReply())
+		k.reply(k.control, m, "connect_reply", k.connectReply())
 	default:
 		k.log.Printf("control: unknown message type %q dropped", m.Header.MsgType)
 	}
@@ -407,23 +386,23 @@ func (k *Kernel) serveControl(m *Message) {
 // restarts a kernel by shutting its process down (restart=true) and
 // starting a new one, waiting for the old process to exit, so the kernel
 // exits in both cases.
-func (k *Kernel) shutdown(s zmq4.Socket, mu *sync.Mutex, m *Message) {
+func (k *Kernel) shutdown(s *zsocket, m *Message) {
 	var req shutdownRequest
 	if err := json.Unmarshal(m.Content, &req); err != nil {
-		k.badRequest(s, mu, m, err)
+		k.badRequest(s, m, err)
 		return
 	}
 	rep := shutdownReply{Status: "ok", Restart: req.Restart}
-	k.reply(s, mu, m, "shutdown_reply", rep)
+	k.reply(s, m, "shutdown_reply", rep)
 	k.publish(m, "shutdown_reply", rep) // older front ends watch iopub for it
 	k.Interrupt()
 	k.stop()
 }
 
-func (k *Kernel) debug(s zmq4.Socket, mu *sync.Mutex, m *Message) {
+func (k *Kernel) debug(s *zsocket, m *Message) {
 	var req debugRequest
 	_ = json.Unmarshal(m.Content, &req)
-	k.reply(s, mu, m, "debug_reply", debugReply{
+	k.reply(s, m, "debug_reply", debugReply{
 		Type:       "response",
 		RequestSeq: req.Seq,
 		Success:    false,
@@ -461,26 +440,16 @@ func (k *Kernel) welcome(m *Message) {
 	if k.handshakeOver.Load() || time.Since(k.started) > welcomeWindow {
 		return
 	}
-	pub, ok := k.iopub.(zmq4.Topics)
-	if !ok || len(pub.Topics()) > 0 {
+	ok, next := k.iopub.subscribed()
+	if ok {
 		return
 	}
 	go func() {
-		poll := time.NewTicker(2 * time.Millisecond)
-		defer poll.Stop()
-		giveUp := time.After(time.Second)
-		for {
-			select {
-			case <-poll.C:
-				if len(pub.Topics()) > 0 {
-					k.publish(m, "status", statusContent{ExecutionState: "idle"})
-					return
-				}
-			case <-giveUp:
-				return
-			case <-k.done:
-				return
-			}
+		select {
+		case <-next:
+			k.publish(m, "status", statusContent{ExecutionState: "idle"})
+		case <-time.After(time.Second):
+		case <-k.done:
 		}
 	}()
 }

@@ -3,8 +3,10 @@ package kernel
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log"
+	"net"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -230,6 +232,49 @@ func TestOutputCapDropsTheRestWithANote(t *testing.T) {
 	if got := types(msgs); got != "status:busy execute_input stream status:idle" {
 		t.Fatalf("next cell: %s", got)
 	}
+}
+
+func TestAStuckSubscriberDoesNotStopTheKernel(t *testing.T) {
+	// A front end that subscribed to iopub and stopped reading: once the
+	// socket buffers are full, a publish to it makes no progress. After
+	// SendTimeout it is dropped and the others get everything.
+	tk := startKernel(t, Options{SendTimeout: 200 * time.Millisecond, OutputLimit: 64 << 20})
+	stuck := dialRaw(t, tk.k.iopub, "SUB", "", 0)
+	stuck.c.(*net.TCPConn).SetReadBuffer(4 << 10)
+	stuck.send("\x01")
+	for deadline := time.Now().Add(wait); ; time.Sleep(time.Millisecond) {
+		tk.k.iopub.mu.Lock()
+		n := len(stuck.subsOn(tk.k.iopub))
+		tk.k.iopub.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the subscription never arrived")
+		}
+	}
+	const size = 16 << 20 // more than loopback buffers hold
+	start := time.Now()
+	rep, msgs := tk.execute(fmt.Sprintf("flood %d", size), nil)
+	if rep["status"] != "ok" {
+		t.Fatalf("execute_reply %v", rep)
+	}
+	n := 0
+	for _, m := range msgs {
+		if m.Header.MsgType == "stream" {
+			n += len(content(t, m)["text"].(string))
+		}
+	}
+	if n != size {
+		t.Fatalf("the reading front end got %d bytes of %d", n, size)
+	}
+	if !strings.Contains(tk.logs.String(), "took nothing for 200ms") {
+		t.Fatalf("log: %s", tk.logs.String())
+	}
+	if took := time.Since(start); took > wait {
+		t.Fatalf("the cell took %v", took)
+	}
+	tk.request("kernel_info_request", map[string]any{})
 }
 
 func TestInterruptWhileCellBlocks(t *testing.T) {

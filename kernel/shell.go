@@ -37,7 +37,7 @@ func (k *Kernel) abortQueued() {
 				continue
 			}
 			k.publish(m, "status", statusContent{ExecutionState: "busy"})
-			k.reply(k.shell, &k.shellMu, m, "execute_reply", abortedReply{Status: "aborted", ExecutionCount: k.execCount})
+			k.reply(k.shell, m, "execute_reply", abortedReply{Status: "aborted", ExecutionCount: k.execCount})
 			k.publish(m, "status", statusContent{ExecutionState: "idle"})
 		default:
 			return
@@ -50,7 +50,7 @@ func (k *Kernel) abortQueued() {
 func (k *Kernel) serveShell(m *Message) (abort bool) {
 	k.publish(m, "status", statusContent{ExecutionState: "busy"})
 	defer k.publish(m, "status", statusContent{ExecutionState: "idle"})
-	s, mu := k.shell, &k.shellMu
+	s := k.shell
 	if m.Header.MsgType != "kernel_info_request" {
 		k.handshakeOver.Store(true)
 	}
@@ -58,23 +58,23 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 	case "execute_request":
 		return k.execute(m)
 	case "kernel_info_request":
-		k.reply(s, mu, m, "kernel_info_reply", k.kernelInfo())
+		k.reply(s, m, "kernel_info_reply", k.kernelInfo())
 		k.welcome(m)
 	case "complete_request":
 		var req completeRequest
 		if err := json.Unmarshal(m.Content, &req); err != nil {
-			k.badRequest(s, mu, m, err)
+			k.badRequest(s, m, err)
 			return false
 		}
-		k.reply(s, mu, m, "complete_reply", k.complete(req))
+		k.reply(s, m, "complete_reply", k.complete(req))
 	case "inspect_request":
 		var req inspectRequest
 		if err := json.Unmarshal(m.Content, &req); err != nil {
-			k.badRequest(s, mu, m, err)
+			k.badRequest(s, m, err)
 			return false
 		}
 		ins := k.backend.Inspect(req.Code, req.CursorPos, req.DetailLevel)
-		k.reply(s, mu, m, "inspect_reply", inspectReply{
+		k.reply(s, m, "inspect_reply", inspectReply{
 			Status:   "ok",
 			Found:    ins.Found,
 			Data:     nonNil(ins.Data.Data),
@@ -83,7 +83,7 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 	case "is_complete_request":
 		var req isCompleteRequest
 		if err := json.Unmarshal(m.Content, &req); err != nil {
-			k.badRequest(s, mu, m, err)
+			k.badRequest(s, m, err)
 			return false
 		}
 		c := k.backend.IsComplete(req.Code)
@@ -95,26 +95,26 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 		default:
 			rep.Status = "unknown"
 		}
-		k.reply(s, mu, m, "is_complete_reply", rep)
+		k.reply(s, m, "is_complete_reply", rep)
 	case "history_request":
 		var req historyRequest
 		if err := json.Unmarshal(m.Content, &req); err != nil {
-			k.badRequest(s, mu, m, err)
+			k.badRequest(s, m, err)
 			return false
 		}
 		h, err := k.history.query(req)
 		if err != nil {
-			k.badRequest(s, mu, m, err)
+			k.badRequest(s, m, err)
 			return false
 		}
-		k.reply(s, mu, m, "history_reply", historyReply{Status: "ok", History: h})
+		k.reply(s, m, "history_reply", historyReply{Status: "ok", History: h})
 	case "comm_info_request":
 		var req commInfoRequest
 		if err := json.Unmarshal(m.Content, &req); err != nil {
-			k.badRequest(s, mu, m, err)
+			k.badRequest(s, m, err)
 			return false
 		}
-		k.reply(s, mu, m, "comm_info_reply", commInfoReply{Status: "ok", Comms: map[string]any{}})
+		k.reply(s, m, "comm_info_reply", commInfoReply{Status: "ok", Comms: map[string]any{}})
 	case "comm_open":
 		var req commOpen
 		if err := json.Unmarshal(m.Content, &req); err != nil {
@@ -128,9 +128,9 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 	case "comm_msg", "comm_close":
 		k.log.Printf("%s for a comm that is not open; dropped", m.Header.MsgType)
 	case "shutdown_request":
-		k.shutdown(s, mu, m)
+		k.shutdown(s, m)
 	case "connect_request":
-		k.reply(s, mu, m, "connect_reply", k.connectReply())
+		k.reply(s, m, "connect_reply", k.connectReply())
 	default:
 		k.log.Printf("shell: unknown message type %q dropped", m.Header.MsgType)
 	}
@@ -175,7 +175,7 @@ func (k *Kernel) complete(req completeRequest) completeReply {
 func (k *Kernel) execute(m *Message) (abort bool) {
 	req := executeRequest{}
 	if err := json.Unmarshal(m.Content, &req); err != nil {
-		k.badRequest(k.shell, &k.shellMu, m, err)
+		k.badRequest(k.shell, m, err)
 		return false
 	}
 	storeHistory := (req.StoreHistory == nil || *req.StoreHistory) && !req.Silent
@@ -234,7 +234,7 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 		if !req.Silent {
 			k.publish(m, "error", errorContent{EName: rep.Err.Name, EValue: rep.Err.Value, Traceback: tb})
 		}
-		k.reply(k.shell, &k.shellMu, m, "execute_reply", errorReply{
+		k.reply(k.shell, m, "execute_reply", errorReply{
 			Status:         "error",
 			ExecutionCount: count,
 			EName:          rep.Err.Name,
@@ -254,7 +254,7 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 	if ue == nil {
 		ue = map[string]any{}
 	}
-	k.reply(k.shell, &k.shellMu, m, "execute_reply", executeReply{
+	k.reply(k.shell, m, "execute_reply", executeReply{
 		Status:          "ok",
 		ExecutionCount:  count,
 		Payload:         []any{},
@@ -314,7 +314,7 @@ func (k *Kernel) page(m *Message, req executeRequest, name string, detail, count
 	} else if !req.Silent {
 		k.publish(m, "stream", streamContent{Name: "stdout", Text: "Object `" + name + "` not found.\n"})
 	}
-	k.reply(k.shell, &k.shellMu, m, "execute_reply", executeReply{
+	k.reply(k.shell, m, "execute_reply", executeReply{
 		Status:          "ok",
 		ExecutionCount:  count,
 		Payload:         payload,

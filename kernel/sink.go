@@ -188,7 +188,7 @@ func (s *cellSink) Input(prompt string, password bool) (string, error) {
 		}
 		break
 	}
-	k.send(k.stdin, &k.stdinMu, s.parent.Identities, s.parent.RawHeader, "input_request", inputRequest{Prompt: prompt, Password: password})
+	k.send(k.stdin, s.parent.Identities, s.parent.RawHeader, "input_request", inputRequest{Prompt: prompt, Password: password})
 	select {
 	case m := <-k.stdinq:
 		var rep inputReply
