@@ -2,7 +2,6 @@ package interp
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/gohooks/gohooks/display"
 )
@@ -58,52 +58,93 @@ func (c *conn) send(m wireMsg) error {
 	return c.enc.Encode(m)
 }
 
-// syncMarker is written to the redirected stdout and stderr after a cell
-// (and before a display) so that the reader knows it has forwarded all that
-// was written before.
-const syncMarker = "\x00gohooks-sync\x00"
-
-// fdPipe reads what the process writes to one of its standard file
-// descriptors and forwards it as stream messages.
+// fdPipe forwards what the process writes to one of its standard file
+// descriptors as stream messages. A goroutine forwards text as it comes;
+// drain forwards whatever the pipe still holds, at once, so a cell's output
+// is sent before its reply without a round trip through that goroutine.
+// Both read under mu, so text goes out in the order it was written.
 type fdPipe struct {
-	name   string
-	w      *os.File // the descriptor's new target (fd 1 or 2 itself)
-	conn   *conn
-	synced chan struct{}
+	name string
+	w    *os.File // the descriptor's new target (fd 1 or 2 itself)
+	conn *conn
+	rc   syscall.RawConn // the read end, non-blocking
+
+	mu   sync.Mutex
+	buf  []byte
+	tail []byte // the start of a UTF-8 sequence the next read completes
 }
 
-func (p *fdPipe) run(r io.Reader) {
-	buf := make([]byte, 32*1024)
-	var pending []byte
+// readLocked reads what the pipe holds, once, and forwards it. It reports
+// false when the pipe was empty.
+func (p *fdPipe) readLocked(fd uintptr) (more bool, err error) {
+	n, err := syscall.Read(int(fd), p.buf)
+	if err == syscall.EINTR {
+		return true, nil
+	}
+	if err == syscall.EAGAIN {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if n == 0 {
+		return false, io.EOF
+	}
+	p.forwardLocked(p.buf[:n])
+	return n == len(p.buf), nil
+}
+
+// forwardLocked sends b after any tail kept from before, keeping back an
+// incomplete UTF-8 sequence at its end: the JSON encoder would turn each
+// half of a split character into U+FFFD.
+func (p *fdPipe) forwardLocked(b []byte) {
+	text := append(p.tail, b...)
+	cut := len(text)
+	for i := len(text) - 1; i >= 0 && i >= len(text)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(text[i]) {
+			if !utf8.FullRune(text[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	if cut > 0 {
+		p.conn.send(wireMsg{Kind: "stream", Name: p.name, Text: string(text[:cut])})
+	}
+	p.tail = append(p.tail[:0], text[cut:]...)
+}
+
+// run forwards text as it is written, until the pipe breaks.
+func (p *fdPipe) run() {
 	for {
-		n, err := r.Read(buf)
-		pending = append(pending, buf[:n]...)
-		for {
-			i := bytes.Index(pending, []byte(syncMarker))
-			if i < 0 {
-				break
-			}
-			if i > 0 {
-				p.conn.send(wireMsg{Kind: "stream", Name: p.name, Text: string(pending[:i])})
-			}
-			pending = pending[i+len(syncMarker):]
-			p.synced <- struct{}{}
-		}
-		// Keep back a tail that could be the start of a marker.
-		keep := 0
-		for k := min(len(pending), len(syncMarker)-1); k > 0; k-- {
-			if bytes.HasSuffix(pending, []byte(syncMarker[:k])) {
-				keep = k
-				break
-			}
-		}
-		if len(pending)-keep > 0 {
-			p.conn.send(wireMsg{Kind: "stream", Name: p.name, Text: string(pending[:len(pending)-keep])})
-			pending = append(pending[:0], pending[len(pending)-keep:]...)
-		}
-		if err != nil {
+		var rerr error
+		err := p.rc.Read(func(fd uintptr) bool {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			more, err := p.readLocked(fd)
+			rerr = err
+			return more || err != nil // a full read may have left more
+		})
+		if err != nil || rerr != nil {
 			return
 		}
+	}
+}
+
+// drain forwards everything written to the pipe so far, tail included.
+func (p *fdPipe) drain() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.rc.Control(func(fd uintptr) {
+		for {
+			if more, err := p.readLocked(fd); !more || err != nil {
+				return
+			}
+		}
+	})
+	if len(p.tail) > 0 {
+		p.conn.send(wireMsg{Kind: "stream", Name: p.name, Text: string(p.tail)})
+		p.tail = p.tail[:0]
 	}
 }
 
@@ -119,18 +160,21 @@ func redirect(f *os.File, name string, c *conn) (*fdPipe, error) {
 		return nil, fmt.Errorf("interp: redirecting fd %d: %w", fd, err)
 	}
 	w.Close()
-	p := &fdPipe{name: name, w: f, conn: c, synced: make(chan struct{}, 1)}
-	go p.run(r)
+	rc, err := r.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	p := &fdPipe{name: name, w: f, conn: c, rc: rc, buf: make([]byte, 32<<10)}
+	go p.run()
 	return p, nil
 }
 
 // worker is the state of ServeWorker.
 type worker struct {
-	conn    *conn
-	s       *Session
-	out     *fdPipe
-	errp    *fdPipe
-	flushMu sync.Mutex
+	conn *conn
+	s    *Session
+	out  *fdPipe
+	errp *fdPipe
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // of the running cell
@@ -138,15 +182,10 @@ type worker struct {
 	inputs chan wireMsg
 }
 
-// flush waits until everything written to stdout and stderr so far has
-// been sent.
+// flush sends everything written to stdout and stderr so far.
 func (w *worker) flush() {
-	w.flushMu.Lock()
-	defer w.flushMu.Unlock()
-	w.out.w.WriteString(syncMarker)
-	w.errp.w.WriteString(syncMarker)
-	<-w.out.synced
-	<-w.errp.synced
+	w.out.drain()
+	w.errp.drain()
 }
 
 // ServeWorker runs the worker side of a Client: it reads requests from in
@@ -203,21 +242,8 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 		}
 		switch m.Kind {
 		case "execute":
-			ctx, cancel := context.WithCancel(context.Background())
-			w.mu.Lock()
-			w.cancel, w.ctx = cancel, ctx
-			w.mu.Unlock()
 			cells.Add(1)
-			go func(m wireMsg) {
-				defer cells.Done()
-				rep := w.s.Execute(ctx, *m.Execute, w)
-				w.flush()
-				w.mu.Lock()
-				w.cancel = nil
-				w.mu.Unlock()
-				cancel()
-				c.send(wireMsg{Kind: "execute_reply", ID: m.ID, Reply: &rep})
-			}(m)
+			go w.cell(m, cells.Done)()
 		case "interrupt":
 			w.mu.Lock()
 			if w.cancel != nil {
@@ -236,6 +262,26 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 			r := w.s.IsComplete(m.Code)
 			c.send(wireMsg{Kind: "is_complete_reply", ID: m.ID, Completeness: &r})
 		}
+	}
+}
+
+// cell returns the function that runs an execute request and sends its
+// reply, then calls done. The request's context is set up at once, so that
+// an interrupt that arrives before the cell starts still stops it.
+func (w *worker) cell(m wireMsg, done func()) func() {
+	ctx, cancel := context.WithCancel(context.Background())
+	w.mu.Lock()
+	w.cancel, w.ctx = cancel, ctx
+	w.mu.Unlock()
+	return func() {
+		defer done()
+		rep := w.s.Execute(ctx, *m.Execute, w)
+		w.flush()
+		w.mu.Lock()
+		w.cancel = nil
+		w.mu.Unlock()
+		cancel()
+		w.conn.send(wireMsg{Kind: "execute_reply", ID: m.ID, Reply: &rep})
 	}
 }
 
