@@ -231,6 +231,17 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 	display.SetPublisher(w)
 	dec := json.NewDecoder(bufio.NewReader(in))
 	var cells sync.WaitGroup
+	// Cells run on one long-lived goroutine, whose stack has grown to
+	// what the interpreter needs (a new goroutine per cell grew its
+	// stack anew each time: 10-15 us of a trivial cell). This loop goes on
+	// reading, so an interrupt is seen while a cell runs.
+	runs := make(chan func())
+	defer close(runs)
+	go func() {
+		for run := range runs {
+			run()
+		}
+	}()
 	for {
 		var m wireMsg
 		if err := dec.Decode(&m); err != nil {
@@ -243,7 +254,12 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 		switch m.Kind {
 		case "execute":
 			cells.Add(1)
-			go w.cell(m, cells.Done)()
+			run := w.cell(m, cells.Done)
+			select {
+			case runs <- run:
+			default: // a cell still runs (the client sends one at a time)
+				go run()
+			}
 		case "interrupt":
 			w.mu.Lock()
 			if w.cancel != nil {
