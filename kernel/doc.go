@@ -11,7 +11,9 @@
 //     standard error and dropped; the kernel keeps serving.
 //   - Every request on shell and control is answered between a "busy" and
 //     an "idle" status whose parent header is the request's header, and all
-//     of a cell's output is published before its "idle".
+//     of a cell's output is published before its "idle". A request's
+//     "busy" and execute_input may be held up to 1 ms, so that a quick
+//     request's iopub messages go out in one write after its reply.
 //   - Shell requests run one at a time, in order. Control is served on its
 //     own goroutine, so interrupt_request and shutdown_request are answered
 //     while a cell runs; an interrupt cancels the cell's context.

@@ -58,6 +58,8 @@ type Options struct {
 	// IOPubQueue is how many messages may wait to be published (default
 	// 1024); a cell that outputs faster than that waits.
 	IOPubQueue int
+
+	coalesce time.Duration // coalesceWindow; tests lengthen it
 }
 
 func (o *Options) fill() {
@@ -87,6 +89,9 @@ func (o *Options) fill() {
 	}
 	if o.IOPubQueue <= 0 {
 		o.IOPubQueue = 1024
+	}
+	if o.coalesce <= 0 {
+		o.coalesce = coalesceWindow
 	}
 }
 
@@ -290,11 +295,55 @@ func (k *Kernel) header(msgType string) Header {
 	}
 }
 
-// publishLoop sends queued iopub messages in order.
+// coalesceWindow is how long a request's "busy" status and execute_input
+// may wait to go out in one write with what follows them. Most requests
+// end within it, and then all their iopub messages leave in one write after
+// the reply, instead of waking the front end while the cell runs: that cost
+// a trivial cell about 0.1 ms, on two cores shared with the front end. A
+// longer cell shows busy 1 ms late, which no one sees.
+const coalesceWindow = time.Millisecond
+
+// mayWait reports whether o may wait up to coalesceWindow.
+func (o *outgoing) mayWait() bool {
+	if st, ok := o.content.(statusContent); ok {
+		return st.ExecutionState == "busy"
+	}
+	return o.header.MsgType == "execute_input"
+}
+
+// publishLoop sends queued iopub messages in order. It writes whatever is
+// queued together; a message that may wait is held until another one comes
+// that may not, or until coalesceWindow has passed.
 func (k *Kernel) publishLoop() {
 	defer close(k.pubDone)
-	for o := range k.pubq {
+	var batch [][][]byte
+	var types []string
+	hold := time.NewTimer(time.Hour)
+	hold.Stop()
+	flush := func() {
+		hold.Stop()
+		if len(batch) == 0 {
+			return
+		}
+		if err := k.iopub.publish(batch...); err != nil {
+			k.log.Printf("iopub: send %s: %v", strings.Join(types, ", "), err)
+		}
+		batch, types = batch[:0], types[:0]
+	}
+	for {
+		var o *outgoing
+		if len(batch) == 0 {
+			o = <-k.pubq
+		} else {
+			select {
+			case o = <-k.pubq:
+			case <-hold.C:
+				flush()
+				continue
+			}
+		}
 		if o == nil {
+			flush()
 			return
 		}
 		frames, err := o.encode(k.signer)
@@ -302,8 +351,13 @@ func (k *Kernel) publishLoop() {
 			k.log.Printf("iopub: %v", err)
 			continue
 		}
-		if err := k.iopub.publish(frames); err != nil {
-			k.log.Printf("iopub: send %s: %v", o.header.MsgType, err)
+		batch = append(batch, frames)
+		types = append(types, o.header.MsgType)
+		switch {
+		case !o.mayWait():
+			flush()
+		case len(batch) == 1:
+			hold.Reset(k.opts.coalesce)
 		}
 	}
 }

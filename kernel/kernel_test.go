@@ -234,6 +234,51 @@ func TestOutputCapDropsTheRestWithANote(t *testing.T) {
 	}
 }
 
+func TestIOPubHoldsBusyOnlyUntilTheRequestEndsOrTheWindowPasses(t *testing.T) {
+	const window = 500 * time.Millisecond
+	tk := startKernel(t, Options{coalesce: window})
+
+	// A quick cell: its busy and execute_input wait for the rest and go
+	// out with it once idle is published, not when the window ends.
+	start := time.Now()
+	rep, msgs := tk.execute("result 7", nil)
+	if rep["status"] != "ok" || types(msgs) != "status:busy execute_input execute_result status:idle" {
+		t.Fatalf("%v %s", rep, types(msgs))
+	}
+	if took := time.Since(start); took >= window {
+		t.Fatalf("the cell's iopub messages took %v: they waited for the window", took)
+	}
+
+	// A long cell: busy and execute_input go out once the window has
+	// passed, while it runs.
+	id := tk.send(tk.shell, "execute_request", map[string]any{"code": "gate"})
+	<-tk.backend.started
+	start = time.Now()
+	for _, want := range []string{"status:busy", "execute_input"} {
+		select {
+		case m := <-tk.iopubIn:
+			if parentID(m) != id || types([]*Message{m}) != want {
+				t.Fatalf("got %s for %s, want %s", types([]*Message{m}), parentID(m), want)
+			}
+		case <-time.After(wait):
+			t.Fatalf("no %s while the cell runs", want)
+		}
+	}
+	if held := time.Since(start); held < window/2 {
+		t.Fatalf("busy came %v after the cell started, well before the window ended", held)
+	}
+	close(tk.backend.gate)
+	tk.recvReply(tk.shellIn, id)
+	select {
+	case m := <-tk.iopubIn:
+		if parentID(m) != id || types([]*Message{m}) != "status:idle" {
+			t.Fatalf("after the gate: %s", types([]*Message{m}))
+		}
+	case <-time.After(wait):
+		t.Fatal("no idle after the gate opened")
+	}
+}
+
 func TestAStuckSubscriberDoesNotStopTheKernel(t *testing.T) {
 	// A front end that subscribed to iopub and stopped reading: once the
 	// socket buffers are full, a publish to it makes no progress. After

@@ -409,14 +409,33 @@ func (p *zpeer) readBody(n int) ([]byte, error) {
 }
 
 // writeFrames sends one message (or one command) in as few system calls
-// as its size allows. After a failed write the peer is closed: the stream
-// may end mid-frame, and a stuck front end reconnects.
+// as its size allows.
 func (p *zpeer) writeFrames(frames [][]byte, cmd bool) error {
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	if p.werr != nil {
 		return p.werr
 	}
+	p.bufferLocked(frames, cmd)
+	return p.flushLocked()
+}
+
+// writeMessages sends messages together, in one system call when they fit.
+func (p *zpeer) writeMessages(msgs [][][]byte) error {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	if p.werr != nil {
+		return p.werr
+	}
+	for _, m := range msgs {
+		p.bufferLocked(m, false)
+	}
+	return p.flushLocked()
+}
+
+// bufferLocked frames a message into the write buffer, which writes out
+// what does not fit.
+func (p *zpeer) bufferLocked(frames [][]byte, cmd bool) {
 	for i, f := range frames {
 		var flag byte
 		switch {
@@ -437,6 +456,11 @@ func (p *zpeer) writeFrames(frames [][]byte, cmd bool) error {
 		p.w.Write(hdr[:n])
 		p.w.Write(f)
 	}
+}
+
+// flushLocked writes out the buffer. After a failed write the peer is
+// closed: the stream may end mid-frame, and a stuck front end reconnects.
+func (p *zpeer) flushLocked() error {
 	if err := p.w.Flush(); err != nil {
 		p.werr = err
 		p.c.Close()
@@ -468,24 +492,34 @@ func (s *zsocket) send(frames [][]byte) error {
 	return p.writeFrames(frames[1:], false)
 }
 
-// publish sends a message to every PUB peer subscribed to a prefix of its
-// first frame; it returns the first write error.
-func (s *zsocket) publish(frames [][]byte) error {
-	topic := string(frames[0])
+// publish sends messages to every PUB peer subscribed to a prefix of
+// their first frames, each peer's share in one write when it fits; it
+// returns the first write error.
+func (s *zsocket) publish(msgs ...[][]byte) error {
+	type share struct {
+		p    *zpeer
+		msgs [][][]byte
+	}
+	var to []share
 	s.mu.Lock()
-	var to []*zpeer
 	for p := range s.peers {
-		for _, t := range p.subs {
-			if strings.HasPrefix(topic, t) {
-				to = append(to, p)
-				break
+		var mine [][][]byte
+		for _, m := range msgs {
+			for _, t := range p.subs {
+				if strings.HasPrefix(string(m[0]), t) {
+					mine = append(mine, m)
+					break
+				}
 			}
+		}
+		if len(mine) > 0 {
+			to = append(to, share{p, mine})
 		}
 	}
 	s.mu.Unlock()
 	var first error
-	for _, p := range to {
-		if err := p.writeFrames(frames, false); err != nil && first == nil {
+	for _, sh := range to {
+		if err := sh.p.writeMessages(sh.msgs); err != nil && first == nil {
 			first = err
 		}
 	}

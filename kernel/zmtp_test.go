@@ -410,3 +410,37 @@ func FuzzZMTPRead(f *testing.F) {
 type nopConn struct{ net.Conn }
 
 func (nopConn) Close() error { return nil }
+
+// countingConn counts the writes that reach it.
+type countingConn struct {
+	net.Conn
+	writes int
+	bytes  int
+}
+
+func (c *countingConn) Write(b []byte) (int, error) {
+	c.writes++
+	c.bytes += len(b)
+	return len(b), nil
+}
+func (c *countingConn) SetWriteDeadline(time.Time) error { return nil }
+func (c *countingConn) Close() error                     { return nil }
+
+func TestPublishWritesEachPeersShareAtOnce(t *testing.T) {
+	s := &zsocket{kind: kindPub, peers: map[*zpeer]bool{}}
+	all, some := &countingConn{}, &countingConn{}
+	for c, subs := range map[*countingConn][]string{all: {""}, some: {"a"}} {
+		p := &zpeer{s: s, c: c, subs: subs}
+		p.w = bufio.NewWriterSize(deadlineWriter{c, time.Second}, 64<<10)
+		s.peers[p] = true
+	}
+	msg := func(topic string) [][]byte { return [][]byte{[]byte(topic), []byte("body")} }
+	if err := s.publish(msg("a.busy"), msg("b.input"), msg("a.idle")); err != nil {
+		t.Fatal(err)
+	}
+	// Each frame is a flag and a size byte, then the body: all three
+	// messages to one peer, the two "a." ones to the other, in one write.
+	if all.writes != 1 || all.bytes != (2+6)+(2+7)+(2+6)+3*(2+4) || some.writes != 1 || some.bytes != 2*(2+6)+2*(2+4) {
+		t.Fatalf("all: %d writes of %d bytes, some: %d writes of %d bytes", all.writes, all.bytes, some.writes, some.bytes)
+	}
+}
