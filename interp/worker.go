@@ -342,16 +342,40 @@ func (w *worker) Input(prompt string, password bool) (string, error) {
 func protectProtocol(in io.Reader, out io.Writer) (io.Reader, io.Writer, error) {
 	var err error
 	if f, ok := in.(*os.File); ok && f.Fd() <= 2 {
-		if in, err = dupFile(int(f.Fd()), "protocol-in"); err != nil {
+		if in, err = dupPipe(int(f.Fd()), "protocol-in"); err != nil {
 			return nil, nil, err
 		}
 	}
 	if f, ok := out.(*os.File); ok && f.Fd() <= 2 {
-		if out, err = dupFile(int(f.Fd()), "protocol-out"); err != nil {
+		if out, err = dupPipe(int(f.Fd()), "protocol-out"); err != nil {
 			return nil, nil, err
 		}
 	}
 	return in, out, nil
+}
+
+// dupPipe is dupFile for a protocol descriptor. When it is a pipe (as the
+// Client makes it), the copy is non-blocking, so that Go's poller waits on
+// it: a goroutine blocked reading a blocking pipe holds a thread in a
+// system call, and after it handed a cell over it stayed runnable on the
+// cell's processor until the cell was preempted for it (35-50 us of a
+// trivial cell in a scheduler trace). A terminal or file is left as it is:
+// its open file is shared with the parent process.
+func dupPipe(fd int, name string) (*os.File, error) {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFIFO {
+		return dupFile(fd, name)
+	}
+	nfd, err := syscall.Dup(fd)
+	if err != nil {
+		return nil, fmt.Errorf("interp: dup fd %d: %w", fd, err)
+	}
+	syscall.CloseOnExec(nfd)
+	if err := syscall.SetNonblock(nfd, true); err != nil {
+		syscall.Close(nfd)
+		return nil, fmt.Errorf("interp: fd %d: %w", fd, err)
+	}
+	return os.NewFile(uintptr(nfd), name), nil
 }
 
 func dupFile(fd int, name string) (*os.File, error) {

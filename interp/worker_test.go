@@ -2,7 +2,9 @@ package interp
 
 import (
 	"fmt"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"unicode/utf8"
 )
@@ -46,4 +48,55 @@ func TestWorkerForwardsAllOutputBeforeTheReply(t *testing.T) {
 	if got := r.stdout.String(); rep.Err != nil || !strings.HasPrefix(got, "x\ufffd") {
 		t.Fatalf("%v %q", rep.Err, got)
 	}
+}
+
+func TestDupPipeMakesOnlyPipesNonBlocking(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	file, err := os.CreateTemp(t.TempDir(), "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	rfd, ffd := rawFd(t, r), rawFd(t, file)
+	for _, c := range []struct {
+		fd   int
+		want bool
+	}{{rfd, true}, {ffd, false}} {
+		f, err := dupPipe(c.fd, "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		flags, err := fcntlFlags(rawFd(t, f))
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := flags&syscall.O_NONBLOCK != 0; got != c.want {
+			t.Errorf("fd %d: non-blocking %v, want %v", c.fd, got, c.want)
+		}
+	}
+}
+
+// rawFd returns f's descriptor without making it blocking (File.Fd would).
+func rawFd(t *testing.T, f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fd int
+	rc.Control(func(u uintptr) { fd = int(u) })
+	return fd
+}
+
+func fcntlFlags(fd int) (int, error) {
+	r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFL, 0)
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(r), nil
 }
