@@ -26,7 +26,12 @@ type historyEntry struct {
 // are execution counts within a session. A file that cannot be read or
 // written costs only persistence: the history of the current run still
 // works.
+//
+// The file is read in the background: with the 10,000 to 20,000 cells it
+// may hold that took 13-32 ms, which the kernel's first kernel_info_reply
+// waited for. add and query wait until it is read.
 type history struct {
+	loaded  chan struct{} // closed once the file is read
 	mu      sync.Mutex
 	path    string // "" keeps history in memory only
 	session int
@@ -36,11 +41,21 @@ type history struct {
 }
 
 func openHistory(path string, logf func(string, ...any)) *history {
-	h := &history{path: path, log: logf}
-	if path == "" {
+	h := &history{path: path, log: logf, loaded: make(chan struct{})}
+	go func() {
+		defer close(h.loaded)
+		h.load()
+	}()
+	return h
+}
+
+// load reads the file and picks this run's session number.
+func (h *history) load() {
+	if h.path == "" {
 		h.session = 1
-		return h
+		return
 	}
+	path, logf := h.path, h.log
 	f, err := os.Open(path)
 	if err == nil {
 		sc := bufio.NewScanner(f)
@@ -69,7 +84,6 @@ func openHistory(path string, logf func(string, ...any)) *history {
 		h.entries = h.entries[len(h.entries)-maxHistory:]
 		h.rewrite()
 	}
-	return h
 }
 
 // rewrite replaces the file with the entries kept in memory.
@@ -96,6 +110,7 @@ func (h *history) rewrite() {
 
 // add records one cell of the current session.
 func (h *history) add(line int, input, output string) {
+	<-h.loaded
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	e := historyEntry{Session: h.session, Line: line, Input: input, Output: output}
@@ -135,6 +150,7 @@ func (h *history) add(line int, input, output string) {
 
 // query answers a history_request.
 func (h *history) query(r historyRequest) ([][]any, error) {
+	<-h.loaded
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var picked []historyEntry

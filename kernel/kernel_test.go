@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"net"
+	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -566,6 +567,27 @@ func TestHistoryTailRangeSearchAndPersistence(t *testing.T) {
 	prev := tk2.request("history_request", map[string]any{"output": false, "raw": true, "hist_access_type": "range", "session": -1, "start": 1, "stop": 2})["history"].([]any)
 	if want := []any{[]any{1.0, 1.0, "result 1"}}; !reflect.DeepEqual(prev, want) {
 		t.Fatalf("range session -1: %v", prev)
+	}
+}
+
+func TestHistoryIsReadInTheBackgroundBeforeItIsUsed(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "history.jsonl")
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "{\"session\":%d,\"line\":%d,\"input\":\"cell %d\"}\n", 1+i/100, 1+i%100, i)
+	}
+	if err := os.WriteFile(file, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Used at once, it waits for the file: this run is session 31.
+	h := openHistory(file, t.Logf)
+	h.add(1, "new cell", "")
+	got, err := h.query(historyRequest{HistAccessType: "tail", N: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]any{{30, 100, "cell 2999"}, {31, 1, "new cell"}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("tail %v, want %v", got, want)
 	}
 }
 
