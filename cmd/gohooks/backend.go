@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"runtime/debug"
 
@@ -13,6 +14,75 @@ import (
 // a cell never takes the kernel down.
 func newBackend() (kernel.Backend, error) {
 	return interp.NewClient(interp.ClientOptions{})
+}
+
+// startBackend runs start (newBackend) in the background: the kernel
+// binds its sockets and answers kernel_info while the worker process
+// starts. The backend it returns waits for the worker on first use; if the
+// worker could not start, every cell fails with the reason.
+func startBackend(start func() (kernel.Backend, error)) kernel.Backend {
+	b := &startingBackend{ready: make(chan struct{})}
+	go func() {
+		defer close(b.ready)
+		b.b, b.err = start()
+	}()
+	return b
+}
+
+type startingBackend struct {
+	ready chan struct{}
+	b     kernel.Backend
+	err   error
+}
+
+func (s *startingBackend) get() (kernel.Backend, error) {
+	<-s.ready
+	return s.b, s.err
+}
+
+func (s *startingBackend) Execute(ctx context.Context, req interp.ExecuteRequest, sink interp.Sink) interp.ExecuteReply {
+	b, err := s.get()
+	if err != nil {
+		msg := "the Go session could not start: " + err.Error()
+		return interp.ExecuteReply{Err: &interp.Error{Name: "session", Value: msg, Traceback: []string{msg}}}
+	}
+	return b.Execute(ctx, req, sink)
+}
+
+func (s *startingBackend) Complete(code string, cursor int) interp.Completion {
+	if b, err := s.get(); err == nil {
+		return b.Complete(code, cursor)
+	}
+	return interp.Completion{CursorStart: cursor, CursorEnd: cursor}
+}
+
+func (s *startingBackend) Inspect(code string, cursor, detailLevel int) interp.Inspection {
+	if b, err := s.get(); err == nil {
+		return b.Inspect(code, cursor, detailLevel)
+	}
+	return interp.Inspection{}
+}
+
+func (s *startingBackend) IsComplete(code string) interp.Completeness {
+	if b, err := s.get(); err == nil {
+		return b.IsComplete(code)
+	}
+	return interp.Completeness{Status: "unknown"}
+}
+
+func (s *startingBackend) Restart() error {
+	b, err := s.get()
+	if err != nil {
+		return err
+	}
+	return b.Restart()
+}
+
+func (s *startingBackend) Close() error {
+	if b, err := s.get(); err == nil {
+		return b.Close()
+	}
+	return nil
 }
 
 // workerGCPercent is the worker's garbage-collection target unless GOGC

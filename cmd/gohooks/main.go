@@ -179,10 +179,7 @@ func runKernel(args []string) error {
 	if err != nil {
 		return err
 	}
-	backend, err := newBackend()
-	if err != nil {
-		return err
-	}
+	backend := startBackend(newBackend)
 	k, err := kernel.New(info, backend, kernel.Options{Version: versionString()})
 	if err != nil {
 		backend.Close()
