@@ -118,7 +118,8 @@ type Kernel struct {
 	running  chan struct{} // closed when Run has started
 	stopOnce sync.Once
 
-	execCount int // touched only by the shell goroutine
+	execCount int        // touched only by the shell goroutine
+	toAbort   []*Message // likewise: see takeQueued
 	history   *history
 
 	started       time.Time

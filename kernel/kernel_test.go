@@ -394,6 +394,36 @@ func TestStopOnErrorAbortsQueuedExecutes(t *testing.T) {
 	}
 }
 
+func TestARequestSentAfterTheErrorReplyRuns(t *testing.T) {
+	// Only what was queued when the cell failed is aborted: a front end
+	// that sends the next cell as soon as it sees the error gets it run,
+	// however quickly it sends. A bare ZMTP client sends it the moment the
+	// error reply has arrived.
+	tk := startKernel(t, Options{})
+	go func() {
+		for range tk.backend.started { // more cells than it buffers
+		}
+	}()
+	shell := dialRaw(t, tk.k.shell, "DEALER", "quick", 0)
+	shell.c.SetReadDeadline(time.Now().Add(wait))
+	for i := range 200 {
+		_, fail := tk.frames("execute_request", map[string]any{"code": "fail boom", "stop_on_error": true})
+		nextID, next := tk.frames("execute_request", map[string]any{"code": "print next"})
+		if err := shell.writeFrames(fail, false); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := shell.readMessage(); err != nil { // the error reply
+			t.Fatal(err)
+		}
+		if err := shell.writeFrames(next, false); err != nil {
+			t.Fatal(err)
+		}
+		if m := shell.recvMessage(tk.signer); parentID(m) != nextID || content(t, m)["status"] != "ok" {
+			t.Fatalf("%d: the request sent after the error reply got %s", i, m.Content)
+		}
+	}
+}
+
 func TestStopOnErrorFalseRunsQueuedExecutes(t *testing.T) {
 	tk := startKernel(t, Options{})
 	tk.backend.gate = make(chan struct{})

@@ -25,23 +25,36 @@ func (k *Kernel) shellLoop() {
 	}
 }
 
-// abortQueued answers every execute_request already waiting with status
-// "aborted", after a cell failed with stop_on_error; other requests in the
-// queue are served as usual.
-func (k *Kernel) abortQueued() {
+// takeQueued empties the shell queue into k.toAbort. A cell that failed
+// with stop_on_error calls it before it replies: the requests queued
+// behind it are the ones to abort, and a request sent after the front end
+// saw the error must run (taken after the reply, it was aborted when the
+// front end answered quickly).
+func (k *Kernel) takeQueued() {
 	for {
 		select {
 		case m := <-k.shellq:
-			if m.Header.MsgType != "execute_request" {
-				k.serveShell(m)
-				continue
-			}
-			k.publish(m, "status", statusContent{ExecutionState: "busy"})
-			k.reply(k.shell, m, "execute_reply", abortedReply{Status: "aborted", ExecutionCount: k.execCount})
-			k.publish(m, "status", statusContent{ExecutionState: "idle"})
+			k.toAbort = append(k.toAbort, m)
 		default:
 			return
 		}
+	}
+}
+
+// abortQueued answers every execute_request in k.toAbort with status
+// "aborted", after a cell failed with stop_on_error; the other requests
+// taken with them are served as usual.
+func (k *Kernel) abortQueued() {
+	queued := k.toAbort
+	k.toAbort = nil
+	for _, m := range queued {
+		if m.Header.MsgType != "execute_request" {
+			k.serveShell(m)
+			continue
+		}
+		k.publish(m, "status", statusContent{ExecutionState: "busy"})
+		k.reply(k.shell, m, "execute_reply", abortedReply{Status: "aborted", ExecutionCount: k.execCount})
+		k.publish(m, "status", statusContent{ExecutionState: "idle"})
 	}
 }
 
@@ -233,6 +246,9 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 		}
 		if !req.Silent {
 			k.publish(m, "error", errorContent{EName: rep.Err.Name, EValue: rep.Err.Value, Traceback: tb})
+		}
+		if stopOnError {
+			k.takeQueued()
 		}
 		k.reply(k.shell, m, "execute_reply", errorReply{
 			Status:         "error",
