@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/go-zeromq/zmq4"
+
 	"github.com/gohooks/gohooks/interp"
 )
 
@@ -105,7 +107,7 @@ type Kernel struct {
 	signer  *Signer
 	session string
 
-	shell, control, stdin, iopub, hb *zsocket
+	shell, control, stdin, iopub, hb *socket
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -160,30 +162,36 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		done:    make(chan struct{}),
 		running: make(chan struct{}),
 	}
+	rules := connRules{sendTimeout: opts.SendTimeout, logf: k.log.Printf}
 	binds := []struct {
-		s      **zsocket
-		kind   zmtpKind
+		s      **socket
+		typ    zmq4.SocketType
 		port   *int
 		name   string
-		handle func(*zpeer, [][]byte)
+		handle func([][]byte)
 	}{
-		{&k.shell, kindRouter, &k.info.ShellPort, "shell", k.receive("shell", k.queueShell)},
-		{&k.control, kindRouter, &k.info.ControlPort, "control", k.receive("control", k.serveControl)},
-		{&k.stdin, kindRouter, &k.info.StdinPort, "stdin", k.receive("stdin", k.queueInput)},
-		{&k.iopub, kindPub, &k.info.IOPubPort, "iopub", nil},
-		{&k.hb, kindRep, &k.info.HBPort, "heartbeat", k.heartbeat},
+		{&k.shell, zmq4.Router, &k.info.ShellPort, "shell", k.receive("shell", k.queueShell)},
+		{&k.control, zmq4.Router, &k.info.ControlPort, "control", k.receive("control", k.serveControl)},
+		{&k.stdin, zmq4.Router, &k.info.StdinPort, "stdin", k.receive("stdin", k.queueInput)},
+		{&k.iopub, zmq4.Pub, &k.info.IOPubPort, "iopub", nil},
+		{&k.hb, zmq4.Rep, &k.info.HBPort, "heartbeat", k.heartbeat},
 	}
 	for _, b := range binds {
 		network, addr := k.info.listenAddr(*b.port)
-		zs, err := listenZMTP(b.kind, network, addr, opts.SendTimeout, k.log.Printf, b.handle)
+		s, err := listenSocket(ctx, b.typ, network, addr, rules)
 		if err != nil {
 			k.closeSockets()
 			cancel()
 			return nil, fmt.Errorf("kernel: bind %s: %w", b.name, err)
 		}
-		*b.s = zs
-		if p := zs.port(); p != 0 {
+		*b.s = s
+		if p := s.port(); p != 0 {
 			*b.port = p
+		}
+	}
+	for _, b := range binds {
+		if b.handle != nil {
+			go (*b.s).serve(ctx, k.log.Printf, b.name, b.handle)
 		}
 	}
 	k.history = openHistory(opts.HistoryFile, k.log.Printf)
@@ -194,13 +202,11 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 func (k *Kernel) Connection() ConnectionInfo { return k.info }
 
 func (k *Kernel) closeSockets() {
-	var open []*zsocket
-	for _, s := range []*zsocket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+	for _, s := range []*socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
 		if s != nil {
-			open = append(open, s)
+			s.close()
 		}
 	}
-	closeSockets(open...)
 }
 
 // Run serves requests until a shutdown_request arrives or ctx is
@@ -222,6 +228,9 @@ func (k *Kernel) Run(ctx context.Context) error {
 	}
 	k.pubq <- nil // publishLoop sends what is queued before it, then exits
 	<-k.pubDone
+	// zmq4's PUB sends from its own goroutine; give the last messages a
+	// moment to reach the wire before the connections close.
+	time.Sleep(50 * time.Millisecond)
 	k.cancel()
 	k.closeSockets()
 	return nil
@@ -241,10 +250,10 @@ func (k *Kernel) Interrupt() {
 }
 
 // receive returns the handler of a ROUTER socket's messages: it decodes
-// each and hands the good ones to handle, on the goroutine of the peer that
-// sent it, once Run has started. Bad messages are logged and dropped.
-func (k *Kernel) receive(name string, handle func(*Message)) func(*zpeer, [][]byte) {
-	return func(_ *zpeer, frames [][]byte) {
+// each and hands the good ones to handle once Run has started. Bad
+// messages are logged and dropped.
+func (k *Kernel) receive(name string, handle func(*Message)) func([][]byte) {
+	return func(frames [][]byte) {
 		m, err := Decode(frames, k.signer)
 		if err != nil {
 			k.log.Printf("%s: dropped: %v", name, err)
@@ -278,8 +287,8 @@ func (k *Kernel) queueInput(m *Message) {
 }
 
 // heartbeat echoes every ping on the heartbeat socket.
-func (k *Kernel) heartbeat(p *zpeer, frames [][]byte) {
-	if err := p.writeFrames(frames, false); err != nil && k.ctx.Err() == nil {
+func (k *Kernel) heartbeat(frames [][]byte) {
+	if err := k.hb.send(frames); err != nil && k.ctx.Err() == nil {
 		k.log.Printf("heartbeat: %v", err)
 	}
 }
@@ -383,11 +392,11 @@ func (k *Kernel) publish(parent *Message, msgType string, content any) {
 }
 
 // reply sends the reply to req on the socket it came from.
-func (k *Kernel) reply(s *zsocket, req *Message, msgType string, content any) {
+func (k *Kernel) reply(s *socket, req *Message, msgType string, content any) {
 	k.send(s, req.Identities, req.RawHeader, msgType, content)
 }
 
-func (k *Kernel) send(s *zsocket, ids [][]byte, parent json.RawMessage, msgType string, content any) {
+func (k *Kernel) send(s *socket, ids [][]byte, parent json.RawMessage, msgType string, content any) {
 	o := &outgoing{identities: ids, header: k.header(msgType), parent: parent, content: content}
 	frames, err := o.encode(k.signer)
 	if err != nil {
@@ -405,7 +414,7 @@ func replyType(reqType string) string {
 }
 
 // badRequest answers a request whose content does not fit its type.
-func (k *Kernel) badRequest(s *zsocket, req *Message, err error) {
+func (k *Kernel) badRequest(s *socket, req *Message, err error) {
 	k.log.Printf("%s: bad content: %v", req.Header.MsgType, err)
 	k.reply(s, req, replyType(req.Header.MsgType), errorReply{
 		Status:    "error",
@@ -441,7 +450,7 @@ func (k *Kernel) serveControl(m *Message) {
 // restarts a kernel by shutting its process down (restart=true) and
 // starting a new one, waiting for the old process to exit, so the kernel
 // exits in both cases.
-func (k *Kernel) shutdown(s *zsocket, m *Message) {
+func (k *Kernel) shutdown(s *socket, m *Message) {
 	var req shutdownRequest
 	if err := json.Unmarshal(m.Content, &req); err != nil {
 		k.badRequest(s, m, err)
@@ -454,7 +463,7 @@ func (k *Kernel) shutdown(s *zsocket, m *Message) {
 	k.stop()
 }
 
-func (k *Kernel) debug(s *zsocket, m *Message) {
+func (k *Kernel) debug(s *socket, m *Message) {
 	var req debugRequest
 	_ = json.Unmarshal(m.Content, &req)
 	k.reply(s, m, "debug_reply", debugReply{
@@ -495,16 +504,25 @@ func (k *Kernel) welcome(m *Message) {
 	if k.handshakeOver.Load() || time.Since(k.started) > welcomeWindow {
 		return
 	}
-	ok, next := k.iopub.subscribed()
-	if ok {
+	if k.iopub.subscribed() {
 		return
 	}
 	go func() {
-		select {
-		case <-next:
-			k.publish(m, "status", statusContent{ExecutionState: "idle"})
-		case <-time.After(time.Second):
-		case <-k.done:
+		poll := time.NewTicker(2 * time.Millisecond)
+		defer poll.Stop()
+		giveUp := time.After(time.Second)
+		for {
+			select {
+			case <-poll.C:
+				if k.iopub.subscribed() {
+					k.publish(m, "status", statusContent{ExecutionState: "idle"})
+					return
+				}
+			case <-giveUp:
+				return
+			case <-k.done:
+				return
+			}
 		}
 	}()
 }

@@ -1,0 +1,364 @@
+package kernel
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+	"github.com/go-zeromq/zmq4/transport"
+)
+
+// The kernel's zmq4 sockets listen through the transports below, whose
+// connections watch the ZMTP stream in both directions. They keep what
+// zmq4 v0.17.0 does not:
+//
+//   - A write that makes no progress for the send timeout fails, and the
+//     connection is closed, so that a front end that stopped reading is
+//     dropped (it reconnects) instead of stalling shell, or iopub for every
+//     front end, for good. zmq4's own timeout bounds only its queueing.
+//   - Each message and each command goes out in one write: zmq4 writes a
+//     frame's header and body apart, 70 writes for a trivial cell, each
+//     waking the front end.
+//   - A frame larger than maxMessage, a frame with unknown flag bits or a
+//     stream that is not ZMTP 3 closes the connection before zmq4 reads
+//     it: zmq4 allocates whatever size a frame header claims.
+//   - zmq4 handshakes in its accept loop. A connection is handed to it
+//     only once it has sent its first byte, and the handshake must end
+//     within handshakeTimeout, so a silent peer holds up no one and a
+//     peer that stalls mid-handshake holds up new connections for at most
+//     that long.
+//
+// The bytes on the wire are what zmq4 writes; front ends connect with
+// plain tcp:// or ipc://.
+const (
+	kernelTCP = "gohooks-tcp"
+	kernelIPC = "gohooks-ipc"
+
+	// handshakeTimeout bounds the greeting and READY exchange.
+	handshakeTimeout = 10 * time.Second
+	// maxMessage bounds what one incoming frame may hold.
+	maxMessage = 256 << 20
+	// writeChunk is the most one write system call is given, so that a
+	// deadline measures progress rather than the size of a message; it also
+	// bounds what a connection holds back.
+	writeChunk = 256 << 10
+)
+
+func init() {
+	for name, network := range map[string]string{kernelTCP: "tcp", kernelIPC: "unix"} {
+		if err := zmq4.RegisterTransport(name, kernelTransport{transport.New(network), network}); err != nil {
+			panic(err)
+		}
+	}
+}
+
+// connRules is what a socket's connections enforce; it reaches the
+// transport through the context the socket was made with.
+type connRules struct {
+	sendTimeout time.Duration
+	logf        func(format string, args ...any)
+}
+
+type connRulesKey struct{}
+
+func withConnRules(ctx context.Context, r connRules) context.Context {
+	return context.WithValue(ctx, connRulesKey{}, r)
+}
+
+type kernelTransport struct {
+	transport.Transport
+	network string
+}
+
+func (t kernelTransport) Listen(ctx context.Context, addr string) (net.Listener, error) {
+	rules, ok := ctx.Value(connRulesKey{}).(connRules)
+	if !ok {
+		return nil, errors.New("kernel transport: a socket made without connection rules")
+	}
+	ln, err := net.Listen(t.network, addr)
+	if err != nil {
+		return nil, err
+	}
+	l := &kernelListener{Listener: ln, rules: rules, ready: make(chan net.Conn), done: make(chan struct{})}
+	go l.acceptLoop()
+	return l, nil
+}
+
+// kernelListener accepts connections on its own goroutine and hands zmq4
+// those that have started their greeting.
+type kernelListener struct {
+	net.Listener
+	rules     connRules
+	ready     chan net.Conn
+	done      chan struct{}
+	closeOnce sync.Once
+}
+
+func (l *kernelListener) acceptLoop() {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			select {
+			case <-l.done:
+				return
+			default:
+			}
+			l.rules.logf("accept: %v", err)
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		go l.admit(c)
+	}
+}
+
+// admit waits for c's first byte, which must open a ZMTP greeting, and
+// then queues it for zmq4 with the handshake's deadline set.
+func (l *kernelListener) admit(c net.Conn) {
+	c.SetDeadline(time.Now().Add(handshakeTimeout))
+	var first [1]byte
+	if _, err := c.Read(first[:]); err != nil {
+		l.rules.logf("peer %s: no greeting: %v", c.RemoteAddr(), err)
+		c.Close()
+		return
+	}
+	if first[0] != 0xff {
+		l.rules.logf("peer %s: not a ZMTP peer (first byte %#x)", c.RemoteAddr(), first[0])
+		c.Close()
+		return
+	}
+	kc := &kernelConn{Conn: c, rules: l.rules, pending: first[:]}
+	kc.in.greetLeft, kc.out.greetLeft = greetingSize, greetingSize
+	kc.in.follow(first[:]) // cannot fail: the signature's first byte
+	select {
+	case l.ready <- kc:
+	case <-l.done:
+		c.Close()
+	}
+}
+
+func (l *kernelListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.ready:
+		return c, nil
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *kernelListener) Close() error {
+	err := net.ErrClosed
+	l.closeOnce.Do(func() {
+		close(l.done)
+		err = l.Listener.Close()
+	})
+	return err
+}
+
+// ZMTP 3 framing: a 64-byte greeting, then frames of a flag byte, a size
+// (one byte, or eight when the flag says long) and the body.
+const (
+	greetingSize = 64
+	flagMore     = 0x01
+	flagLong     = 0x02
+	flagCommand  = 0x04
+)
+
+// zmtpStream follows one direction of a ZMTP stream, byte by byte as it
+// passes; its state is only the position in the stream.
+type zmtpStream struct {
+	greetLeft int // greeting bytes still to come
+	greeting  [greetingSize]byte
+	flag      byte   // the current frame's flag byte
+	sizeLeft  int    // size bytes still to come for the current frame
+	size      uint64 // the current frame's size, as read so far
+	bodyLeft  uint64 // body bytes still to come
+	inFrame   bool   // between a flag byte and the end of its body
+	commands  int    // commands seen whole
+}
+
+// follow advances over p. It reports whether p ended with the end of the
+// greeting, of a command or of a message's last frame, and fails on what
+// ZMTP 3 does not allow: unknown flag bits, a frame over maxMessage, a
+// greeting of another version or mechanism than zmq4's (3.x, NULL).
+func (s *zmtpStream) follow(p []byte) (ended bool, err error) {
+	for len(p) > 0 {
+		ended = false
+		switch {
+		case s.greetLeft > 0:
+			n := min(len(p), s.greetLeft)
+			copy(s.greeting[greetingSize-s.greetLeft:], p[:n])
+			s.greetLeft -= n
+			p = p[n:]
+			if s.greetLeft == 0 {
+				if err := checkGreeting(s.greeting[:]); err != nil {
+					return false, err
+				}
+				ended = true
+			}
+			continue
+		case !s.inFrame:
+			s.flag = p[0]
+			if s.flag&^(flagMore|flagLong|flagCommand) != 0 {
+				return false, fmt.Errorf("bad frame flags %#x", s.flag)
+			}
+			s.inFrame, s.size, s.sizeLeft = true, 0, 1
+			if s.flag&flagLong != 0 {
+				s.sizeLeft = 8
+			}
+			p = p[1:]
+			continue
+		case s.sizeLeft > 0:
+			s.size = s.size<<8 | uint64(p[0])
+			s.sizeLeft--
+			p = p[1:]
+			if s.sizeLeft > 0 {
+				continue
+			}
+			if s.size > maxMessage {
+				return false, fmt.Errorf("a frame of %d bytes: larger than %d MiB", s.size, maxMessage>>20)
+			}
+			s.bodyLeft = s.size
+		default:
+			n := min(uint64(len(p)), s.bodyLeft)
+			s.bodyLeft -= n
+			p = p[n:]
+		}
+		if s.bodyLeft == 0 {
+			s.inFrame = false
+			if s.flag&flagCommand != 0 {
+				s.commands++
+			}
+			ended = s.flag&flagCommand != 0 || s.flag&flagMore == 0
+		}
+	}
+	return ended, nil
+}
+
+// checkGreeting accepts what zmq4 can talk to: ZMTP 3.x with the NULL
+// mechanism.
+func checkGreeting(g []byte) error {
+	switch {
+	case g[0] != 0xff || g[9] != 0x7f:
+		return errors.New("not a ZMTP peer")
+	case g[10] < 3:
+		return fmt.Errorf("ZMTP %d.%d is not supported (3.0 or later is)", g[10], g[11])
+	}
+	mech := g[12:32]
+	for i, b := range mech {
+		if b == 0 {
+			mech = mech[:i]
+			break
+		}
+	}
+	if string(mech) != "NULL" {
+		return fmt.Errorf("security mechanism %q is not supported (NULL is)", mech)
+	}
+	return nil
+}
+
+// kernelConn is one accepted connection. Reads are checked as they pass
+// (and the handshake's read deadline lifted after the peer's first
+// command); writes are held until a message or command is whole, then
+// written with the send timeout. Any failure closes the connection.
+type kernelConn struct {
+	net.Conn
+	rules connRules
+
+	rmu     sync.Mutex
+	in      zmtpStream
+	pending []byte // read before zmq4 took the connection
+	shaken  bool   // the peer's READY has been read
+
+	wmu sync.Mutex
+	out zmtpStream
+	buf []byte
+	err error // the first write error; every later write returns it
+}
+
+func (c *kernelConn) Read(p []byte) (int, error) {
+	c.rmu.Lock()
+	defer c.rmu.Unlock()
+	if len(c.pending) > 0 {
+		n := copy(p, c.pending)
+		c.pending = c.pending[n:]
+		return n, nil
+	}
+	n, err := c.Conn.Read(p)
+	if n > 0 {
+		if _, ferr := c.in.follow(p[:n]); ferr != nil {
+			c.rules.logf("peer %s: %v; dropped", c.RemoteAddr(), ferr)
+			c.Conn.Close()
+			return 0, dropped("read", ferr)
+		}
+		if !c.shaken && c.in.commands > 0 {
+			c.shaken = true
+			c.Conn.SetReadDeadline(time.Time{})
+		}
+	}
+	return n, err
+}
+
+func (c *kernelConn) Write(p []byte) (int, error) {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.err != nil {
+		return 0, c.err
+	}
+	ended, err := c.out.follow(p)
+	if err != nil {
+		// zmq4 wrote something this follower does not understand: send it
+		// as it is rather than hold it back.
+		c.rules.logf("peer %s: outgoing stream: %v", c.RemoteAddr(), err)
+	}
+	if len(c.buf)+len(p) <= writeChunk {
+		c.buf = append(c.buf, p...)
+		if !ended && err == nil {
+			return len(p), nil
+		}
+		p = nil
+	}
+	// What is held goes out, then a p too large to hold.
+	if err := c.writeLocked(c.buf); err != nil {
+		return 0, err
+	}
+	c.buf = c.buf[:0]
+	if err := c.writeLocked(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// writeLocked writes b in chunks of writeChunk that must each be taken
+// within the send timeout. On failure the connection is closed: a message
+// cut short cannot be taken back.
+func (c *kernelConn) writeLocked(b []byte) error {
+	for len(b) > 0 {
+		n := min(len(b), writeChunk)
+		c.Conn.SetWriteDeadline(time.Now().Add(c.rules.sendTimeout))
+		m, err := c.Conn.Write(b[:n])
+		b = b[m:]
+		if err != nil {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				err = fmt.Errorf("the peer took nothing for %v", c.rules.sendTimeout)
+			}
+			c.rules.logf("peer %s: %v; dropped", c.RemoteAddr(), err)
+			c.err = dropped("write", err)
+			c.buf = nil
+			c.Conn.Close()
+			return c.err
+		}
+	}
+	return nil
+}
+
+// dropped is the error of a connection the kernel has closed. zmq4 forgets
+// a connection after an I/O error only if it is a net.Error that is not a
+// timeout.
+func dropped(op string, err error) error {
+	return &net.OpError{Op: op, Net: "zmtp", Err: err}
+}
