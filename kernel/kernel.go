@@ -58,7 +58,8 @@ type Options struct {
 	// peer is dropped as stuck (default 5 s).
 	SendTimeout time.Duration
 	// IOPubQueue is how many messages may wait to be published (default
-	// 1024); a cell that outputs faster than that waits.
+	// 1024); a cell that outputs faster than that waits. Past this queue,
+	// at most 64 more wait in zmq4's for the slowest front end.
 	IOPubQueue int
 
 	coalesce time.Duration // coalesceWindow; tests lengthen it

@@ -15,13 +15,18 @@ import (
 // socket is one of the kernel's five go-zeromq/zmq4 sockets, listening
 // through the kernel's transport (transport.go).
 type socket struct {
-	z  zmq4.Socket
-	mu sync.Mutex // one sender at a time
+	z       zmq4.Socket
+	mu      sync.Mutex // one sender at a time
+	flow    *pubFlow   // PUB only
+	timeout time.Duration
 }
 
 // listenSocket makes a socket of the given type and binds it to network
 // ("tcp" or "unix") and addr.
 func listenSocket(ctx context.Context, typ zmq4.SocketType, network, addr string, rules connRules) (*socket, error) {
+	if typ == zmq4.Pub {
+		rules.flow = newPubFlow()
+	}
 	ctx = withConnRules(ctx, rules)
 	zlog := zmq4.WithLogger(log.New(logAdapter(rules.logf), "zmq4: ", 0))
 	var z zmq4.Socket
@@ -43,7 +48,7 @@ func listenSocket(ctx context.Context, typ zmq4.SocketType, network, addr string
 		z.Close()
 		return nil, err
 	}
-	return &socket{z: z}, nil
+	return &socket{z: z, flow: rules.flow, timeout: rules.sendTimeout}, nil
 }
 
 // port is the TCP port bound, or 0.
@@ -61,12 +66,16 @@ func (s *socket) send(frames [][]byte) error {
 	return s.z.Send(zmq4.NewMsgFrom(frames...))
 }
 
-// publish sends messages in order and returns the first error.
+// publish sends messages in order and returns the first error. It waits
+// while a subscriber is far behind (pubFlow).
 func (s *socket) publish(msgs ...[][]byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var first error
 	for _, m := range msgs {
+		if s.flow != nil {
+			s.flow.send(s.timeout)
+		}
 		if err := s.z.Send(zmq4.NewMsgFrom(m...)); err != nil && first == nil {
 			first = err
 		}

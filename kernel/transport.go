@@ -27,6 +27,11 @@ import (
 //   - A frame larger than maxMessage, a frame with unknown flag bits or a
 //     stream that is not ZMTP 3 closes the connection before zmq4 reads
 //     it: zmq4 allocates whatever size a frame header claims.
+//   - zmq4's PUB socket queues without bound (zmq4#151) in front of the
+//     one goroutine that writes to every subscriber. The kernel publishes
+//     through pubFlow, which waits while a subscriber of everything is more
+//     than pubWindow messages behind, so a cell that prints faster than a
+//     front end reads is slowed down instead of filling memory.
 //   - zmq4 handshakes in its accept loop. A connection is handed to it
 //     only once it has sent its first byte, and the handshake must end
 //     within handshakeTimeout, so a silent peer holds up no one and a
@@ -62,6 +67,7 @@ func init() {
 type connRules struct {
 	sendTimeout time.Duration
 	logf        func(format string, args ...any)
+	flow        *pubFlow // PUB sockets only
 }
 
 type connRulesKey struct{}
@@ -133,6 +139,9 @@ func (l *kernelListener) admit(c net.Conn) {
 	}
 	kc := &kernelConn{Conn: c, rules: l.rules, pending: first[:]}
 	kc.in.greetLeft, kc.out.greetLeft = greetingSize, greetingSize
+	if f := l.rules.flow; f != nil {
+		kc.in.onByteFrame = func(b byte) { f.subscribeAll(kc, b == 1) }
+	}
 	kc.in.follow(first[:]) // cannot fail: the signature's first byte
 	select {
 	case l.ready <- kc:
@@ -179,6 +188,11 @@ type zmtpStream struct {
 	bodyLeft  uint64 // body bytes still to come
 	inFrame   bool   // between a flag byte and the end of its body
 	commands  int    // commands seen whole
+	messages  int    // messages seen whole
+	first     byte   // the current frame's first body byte
+	// onByteFrame, if set, is called with each one-byte message frame
+	// (on a PUB socket: subscribe to everything, or cancel that).
+	onByteFrame func(b byte)
 }
 
 // follow advances over p. It reports whether p ended with the end of the
@@ -224,14 +238,23 @@ func (s *zmtpStream) follow(p []byte) (ended bool, err error) {
 			}
 			s.bodyLeft = s.size
 		default:
+			if s.bodyLeft == s.size {
+				s.first = p[0]
+			}
 			n := min(uint64(len(p)), s.bodyLeft)
 			s.bodyLeft -= n
 			p = p[n:]
 		}
 		if s.bodyLeft == 0 {
 			s.inFrame = false
-			if s.flag&flagCommand != 0 {
+			switch {
+			case s.flag&flagCommand != 0:
 				s.commands++
+			case s.flag&flagMore == 0:
+				s.messages++
+			}
+			if s.size == 1 && s.flag&(flagCommand|flagMore) == 0 && s.onByteFrame != nil {
+				s.onByteFrame(s.first)
 			}
 			ended = s.flag&flagCommand != 0 || s.flag&flagMore == 0
 		}
@@ -292,7 +315,7 @@ func (c *kernelConn) Read(p []byte) (int, error) {
 	if n > 0 {
 		if _, ferr := c.in.follow(p[:n]); ferr != nil {
 			c.rules.logf("peer %s: %v; dropped", c.RemoteAddr(), ferr)
-			c.Conn.Close()
+			c.Close()
 			return 0, dropped("read", ferr)
 		}
 		if !c.shaken && c.in.commands > 0 {
@@ -300,7 +323,17 @@ func (c *kernelConn) Read(p []byte) (int, error) {
 			c.Conn.SetReadDeadline(time.Time{})
 		}
 	}
+	if err != nil && c.rules.flow != nil {
+		c.rules.flow.leave(c)
+	}
 	return n, err
+}
+
+func (c *kernelConn) Close() error {
+	if c.rules.flow != nil {
+		c.rules.flow.leave(c)
+	}
+	return c.Conn.Close()
 }
 
 func (c *kernelConn) Write(p []byte) (int, error) {
@@ -315,10 +348,11 @@ func (c *kernelConn) Write(p []byte) (int, error) {
 		// as it is rather than hold it back.
 		c.rules.logf("peer %s: outgoing stream: %v", c.RemoteAddr(), err)
 	}
+	n := len(p)
 	if len(c.buf)+len(p) <= writeChunk {
 		c.buf = append(c.buf, p...)
 		if !ended && err == nil {
-			return len(p), nil
+			return n, nil
 		}
 		p = nil
 	}
@@ -330,7 +364,10 @@ func (c *kernelConn) Write(p []byte) (int, error) {
 	if err := c.writeLocked(p); err != nil {
 		return 0, err
 	}
-	return len(p), nil
+	if c.rules.flow != nil {
+		c.rules.flow.wrote(c, c.out.messages)
+	}
+	return n, nil
 }
 
 // writeLocked writes b in chunks of writeChunk that must each be taken
@@ -349,11 +386,106 @@ func (c *kernelConn) writeLocked(b []byte) error {
 			c.rules.logf("peer %s: %v; dropped", c.RemoteAddr(), err)
 			c.err = dropped("write", err)
 			c.buf = nil
-			c.Conn.Close()
+			c.Close()
 			return c.err
 		}
 	}
 	return nil
+}
+
+// pubWindow is how many messages zmq4's PUB queue may hold for a
+// subscriber of everything before publishing waits.
+const pubWindow = 64
+
+// pubFlow keeps zmq4's PUB queue short. zmq4 writes messages in the order
+// they were sent, each to every subscriber, from one goroutine; so for a
+// connection subscribed to everything, the messages sent since it
+// subscribed less those written to it since are about what the queue
+// holds for it (less what was queued when it subscribed). Connections
+// subscribed to a prefix only are not counted, since not every message is
+// written to them; no Jupyter front end subscribes so.
+type pubFlow struct {
+	mu      sync.Mutex
+	changed *sync.Cond
+	sent    int                       // messages handed to zmq4
+	written map[*kernelConn]int       // messages written to each connection
+	subs    map[*kernelConn]flowStart // subscribers of everything
+}
+
+// flowStart is where a subscriber of everything started: the messages
+// sent and the messages written to it, when it subscribed.
+type flowStart struct{ sent, written int }
+
+func newPubFlow() *pubFlow {
+	f := &pubFlow{written: map[*kernelConn]int{}, subs: map[*kernelConn]flowStart{}}
+	f.changed = sync.NewCond(&f.mu)
+	return f
+}
+
+// subscribeAll records that c subscribed to everything (on) or cancelled
+// that.
+func (f *pubFlow) subscribeAll(c *kernelConn, on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !on {
+		delete(f.subs, c)
+		f.changed.Broadcast()
+		return
+	}
+	if _, ok := f.subs[c]; !ok {
+		f.subs[c] = flowStart{sent: f.sent, written: f.written[c]}
+	}
+}
+
+// wrote records that n messages have been written to c since it connected.
+func (f *pubFlow) wrote(c *kernelConn, n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.written[c] = n
+	if _, ok := f.subs[c]; ok {
+		f.changed.Broadcast()
+	}
+}
+
+// leave forgets c.
+func (f *pubFlow) leave(c *kernelConn) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.written, c)
+	if _, ok := f.subs[c]; ok {
+		delete(f.subs, c)
+		f.changed.Broadcast()
+	}
+}
+
+// behindLocked is how far the slowest subscriber of everything is behind.
+func (f *pubFlow) behindLocked() int {
+	most := 0
+	for c, start := range f.subs {
+		most = max(most, (f.sent-start.sent)-(f.written[c]-start.written))
+	}
+	return most
+}
+
+// send waits until no subscriber of everything is pubWindow messages
+// behind, or until timeout, then counts one message sent. A subscriber
+// that takes nothing for the send timeout is dropped, which ends the wait.
+func (f *pubFlow) send(timeout time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.behindLocked() >= pubWindow {
+		stop := time.AfterFunc(timeout, func() {
+			f.mu.Lock()
+			f.changed.Broadcast()
+			f.mu.Unlock()
+		})
+		deadline := time.Now().Add(timeout)
+		for f.behindLocked() >= pubWindow && time.Now().Before(deadline) {
+			f.changed.Wait()
+		}
+		stop.Stop()
+	}
+	f.sent++
 }
 
 // dropped is the error of a connection the kernel has closed. zmq4 forgets

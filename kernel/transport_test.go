@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -461,3 +463,43 @@ func (writerConn) RemoteAddr() net.Addr             { return nil }
 func (writerConn) SetDeadline(time.Time) error      { return nil }
 func (writerConn) SetReadDeadline(time.Time) error  { return nil }
 func (writerConn) SetWriteDeadline(time.Time) error { return nil }
+
+func TestPublishingWaitsForASlowSubscriber(t *testing.T) {
+	l := &testLog{}
+	pub, err := listenSocket(context.Background(), zmq4.Pub, "tcp", "127.0.0.1:0", connRules{sendTimeout: 5 * time.Second, logf: l.printf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pub.close()
+	slow := dialRaw(t, pub, "SUB", "")
+	slow.send("\x01")
+	for !pub.subscribed() {
+		time.Sleep(time.Millisecond)
+	}
+	const n, size = 3000, 32 << 10
+	var published atomic.Int64
+	go func() {
+		body := bytes.Repeat([]byte("z"), size)
+		for i := range n {
+			pub.publish([][]byte{[]byte("kernel.x"), []byte(strconv.Itoa(i)), body})
+			published.Add(1)
+		}
+	}()
+	// Unbounded, zmq4 would take all of them at once; the socket buffers
+	// hold a few hundred.
+	time.Sleep(300 * time.Millisecond)
+	t.Logf("%d messages published after 300 ms", published.Load())
+	if got := published.Load(); got >= n/2 {
+		t.Fatalf("%d of %d messages published to a subscriber that reads nothing", got, n)
+	}
+	for i := range n {
+		slow.c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		frames, _, err := slow.readMessage()
+		if err != nil {
+			t.Fatalf("message %d: %v (published %d; log %q)", i, err, published.Load(), l.lines)
+		}
+		if string(frames[1]) != strconv.Itoa(i) || len(frames[2]) != size {
+			t.Fatalf("message %d: got %q", i, frames[1])
+		}
+	}
+}
