@@ -2,8 +2,8 @@
 # Runs the official Jupyter kernel test suite (Debian's
 # python3-jupyter-kernel-test) against gohooks: builds the binary, installs
 # the kernelspec into a temporary Jupyter data directory, and runs
-# scripts/test_kernel.py with /usr/bin/python3. Fails unless every test
-# passes and none is skipped.
+# scripts/test_kernel.py with /usr/bin/python3, over tcp and then over ipc.
+# Fails unless every test passes and none is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,3 +33,4 @@ export JUPYTER_PLATFORM_DIRS=1
 
 cd scripts
 "$py" test_kernel.py
+KERNEL_TRANSPORT=ipc "$py" test_kernel.py

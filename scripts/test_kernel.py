@@ -2,12 +2,18 @@
 
 Run by scripts/kernel-conformance.sh, which installs the gohooks kernelspec
 into a temporary JUPYTER_PATH first. Exits non-zero unless every test
-passes and none is skipped.
+passes and none is skipped. With KERNEL_TRANSPORT=ipc the kernel is started
+with the ipc transport (Unix sockets under JUPYTER_RUNTIME_DIR) instead of
+tcp.
 """
+import os
 import sys
 import unittest
 
 import jupyter_kernel_test
+from jupyter_client.manager import KernelManager
+
+TRANSPORT = os.environ.get("KERNEL_TRANSPORT", "tcp")
 
 
 class GohooksKernelTests(jupyter_kernel_test.KernelTests):
@@ -58,12 +64,26 @@ class GohooksKernelTests(jupyter_kernel_test.KernelTests):
 
     code_clear_output = 'fmt.Println("soon gone")\ndisplay.Clear(true)'
 
+    @classmethod
+    def setUpClass(cls):
+        if TRANSPORT == "tcp":
+            super().setUpClass()
+            return
+        runtime = os.environ["JUPYTER_RUNTIME_DIR"]
+        os.makedirs(runtime, exist_ok=True)
+        cls.km = KernelManager(kernel_name=cls.kernel_name, transport=TRANSPORT,
+                               ip=os.path.join(runtime, "gohooks-test"))
+        cls.km.start_kernel()
+        cls.kc = cls.km.client()
+        cls.kc.start_channels()
+        cls.kc.wait_for_ready(timeout=60)
+
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     total = result.testsRun
     bad = len(result.failures) + len(result.errors)
     skipped = len(result.skipped)
-    print(f"\ngohooks: {total - bad - skipped} of {total} official kernel tests passed"
+    print(f"\ngohooks over {TRANSPORT}: {total - bad - skipped} of {total} official kernel tests passed"
           f" ({len(result.failures)} failed, {len(result.errors)} errors, {skipped} skipped)")
     sys.exit(0 if total > 0 and bad == 0 and skipped == 0 else 1)
