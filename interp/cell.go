@@ -87,9 +87,11 @@ func lineCol(src string, off int) (int, int) {
 }
 
 // rewriteGo wraps every go statement so that a panic in the goroutine is
-// recovered and reported: `go func(){ BODY }()` gets a deferred recover as
-// the first statement of BODY, and `go CALL` becomes
-// `go func() { defer R(); CALL }()`. Only columns change, never lines.
+// recovered and reported, and the running cell knows which of its
+// goroutines still run: `go func(){ BODY }()` gets `defer R(S());` as the
+// first statement of BODY (S counts the goroutine in as it starts; R counts
+// it out and recovers), and `go CALL` becomes `go func() { defer R(S());
+// CALL }()`. Only columns change, never lines.
 func rewriteGo(src string, toks []tok) string {
 	type edit struct {
 		at   int
@@ -113,7 +115,7 @@ func rewriteGo(src string, toks []tok) string {
 					depth--
 				case token.LBRACE:
 					if depth == 0 {
-						edits = append(edits, edit{toks[j].pos + 1, 0, " defer " + recoverFunc + "();"})
+						edits = append(edits, edit{toks[j].pos + 1, 0, " defer " + recoverFunc + "(" + goStartCall + ");"})
 						j = len(toks)
 					} else {
 						depth++
@@ -139,7 +141,7 @@ func rewriteGo(src string, toks []tok) string {
 				break
 			}
 		}
-		edits = append(edits, edit{toks[i].pos, 2, "go func() { defer " + recoverFunc + "();"})
+		edits = append(edits, edit{toks[i].pos, 2, "go func() { defer " + recoverFunc + "(" + goStartCall + ");"})
 		edits = append(edits, edit{end, 0, " }()"})
 	}
 	if len(edits) == 0 {

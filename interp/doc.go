@@ -63,7 +63,10 @@
 //     types the cell does not write are refused with what to do instead.
 //   - A `go` statement is wrapped so that a panic in the goroutine is
 //     recovered: it becomes the error of the running cell, or a message on
-//     stderr when no cell runs.
+//     stderr when no cell runs. A cell's end waits up to 20 ms for the
+//     goroutines it started, so one that panics just after signalling the
+//     cell (a deferred wg.Done or close runs before the recover) still
+//     fails that cell.
 //   - os.Exit in a cell is turned by yaegi into a panic "os.Exit(3)": the
 //     cell fails and the session is kept.
 //   - An interrupted cell whose compiled code does not check the interrupt

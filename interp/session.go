@@ -29,6 +29,7 @@ import (
 const (
 	recoverFunc = "_gohooksRecover"
 	internalPkg = "_gohooks"
+	goStartCall = internalPkg + ".GoStart()"
 )
 
 // Options configure a Session.
@@ -77,9 +78,19 @@ type Session struct {
 		running    bool
 		goPanic    *Error
 		frames     []string
-		pending    []byte // stdin read but not yet consumed
+		pending    []byte        // stdin read but not yet consumed
+		number     int           // s.count of the running cell, 0 between cells
+		live       int           // goroutines the running cell started, still running
+		liveDone   chan struct{} // closed when live drops to 0, if waited for
 	}
 }
+
+// goroutineGrace is how long a cell's end waits for the goroutines it
+// started: one that panics after signalling the cell (a deferred
+// wg.Done or close runs before the panic is recovered) is still reported
+// as the cell's error. A goroutine that keeps running costs its cell this
+// much once.
+const goroutineGrace = 20 * time.Millisecond
 
 // funcSpan locates a function of a cell: yaegi names the function literal
 // a function becomes "func"; tracebacks use the name written in the cell.
@@ -164,7 +175,8 @@ func (s *Session) reset() error {
 		return err
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
-		"GoPanic": reflect.ValueOf(s.goPanicked),
+		"GoStart": reflect.ValueOf(s.goStart),
+		"GoExit":  reflect.ValueOf(s.goExit),
 		"Clear":   reflect.ValueOf(clearValue),
 	}}); err != nil {
 		return err
@@ -177,7 +189,7 @@ func (s *Session) reset() error {
 		s.imports[p[0]] = p[1]
 	}
 	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
-	fmt.Fprintf(&src, "func %s() {\n\tif r := recover(); r != nil {\n\t\t%s.GoPanic(r)\n\t}\n}\n", recoverFunc, internalPkg)
+	fmt.Fprintf(&src, "func %s(cell int) {\n\t%s.GoExit(cell, recover())\n}\n", recoverFunc, internalPkg)
 	src.WriteString(minMax)
 	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
 	if _, err := i.Eval(src.String()); err != nil {
@@ -269,20 +281,68 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// goPanicked is called (from interpreted code) with the value of a panic
-// recovered in a goroutine started by a cell.
-func (s *Session) goPanicked(r any) {
-	msg, at := s.panicPosition(panicMessage(r))
+// goStart is called (from interpreted code) as a goroutine starts; it
+// returns the number of the cell running then, 0 for none.
+func (s *Session) goStart() int {
 	c := &s.cur
 	c.Lock()
 	defer c.Unlock()
+	if !c.running {
+		return 0
+	}
+	c.live++
+	return c.number
+}
+
+// goExit is called (from interpreted code) as a goroutine that started
+// while cell ran ends, with what it recovered from a panic, if anything.
+// A panic becomes the error of the running cell, whichever it is, and a
+// message on stderr when no cell runs.
+func (s *Session) goExit(cell int, r any) {
+	c := &s.cur
+	c.Lock()
+	if cell != 0 && c.running && c.number == cell {
+		c.live--
+		if c.live == 0 && c.liveDone != nil {
+			close(c.liveDone)
+			c.liveDone = nil
+		}
+	}
+	if r == nil {
+		c.Unlock()
+		return
+	}
+	msg, at := s.panicPosition(panicMessage(r))
 	if c.running {
 		if c.goPanic == nil {
 			c.goPanic = &Error{Name: "panic", Value: msg, Traceback: append(append([]string{"panic in a goroutine: " + msg}, at...), s.traceback(c.frames)...)}
 		}
+		c.Unlock()
 		return
 	}
+	// Unlocked first: s.stderr takes the same lock to find the sink.
+	c.Unlock()
 	fmt.Fprintf(s.stderr, "panic in a goroutine started by an earlier cell: %s\n", msg)
+}
+
+// waitForGoroutines waits up to goroutineGrace for the goroutines the
+// running cell started to end.
+func (s *Session) waitForGoroutines() {
+	c := &s.cur
+	c.Lock()
+	if c.live == 0 {
+		c.Unlock()
+		return
+	}
+	if c.liveDone == nil {
+		c.liveDone = make(chan struct{})
+	}
+	done := c.liveDone
+	c.Unlock()
+	select {
+	case <-done:
+	case <-time.After(goroutineGrace):
+	}
 }
 
 // Execute runs one cell. Cancelling ctx interrupts it.
@@ -292,14 +352,15 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 	interrupt.Clear()
 	c := &s.cur
 	c.Lock()
+	s.count++
 	c.sink, c.allowStdin, c.running, c.goPanic, c.pending = sink, req.AllowStdin, true, nil, nil
+	c.number, c.live, c.liveDone = s.count, 0, nil
 	c.Unlock()
 	defer func() {
 		c.Lock()
-		c.sink, c.running = nil, false
+		c.sink, c.running, c.number, c.liveDone = nil, false, 0, nil
 		c.Unlock()
 	}()
-	s.count++
 	// Cell ids are reused after maxCells cells: a line number must stay
 	// below 2^30 for Go's parser.
 	s.id = (s.count-1)%maxCells + 1
@@ -315,6 +376,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 	s.names[s.id] = s.shown
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
+	s.waitForGoroutines()
 	c.Lock()
 	if err == nil && c.goPanic != nil {
 		err = c.goPanic

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gohooks/gohooks/display"
 )
@@ -192,4 +193,51 @@ func TestLongSession(t *testing.T) {
 	}
 	check(t, s, "n", cellOut{result: fmt.Sprint(maxCells + 5)})
 	check(t, s, "m := 1\nbad := m + \"s\"", cellOut{err: "compile error: invalid operation: mismatched types int and untyped string", where: fmt.Sprintf("cell %d, line 2", maxCells+8)})
+}
+
+// A goroutine of an earlier cell that panics while no cell runs is
+// reported on the process's stderr, and the session goes on: reporting it
+// once took the lock that finds the running cell's sink twice and hung
+// the next cell.
+func TestGoroutinePanicBetweenCells(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "panicked := make(chan bool)\ngo func() {\n\tdefer close(panicked)\n\ttime.Sleep(100 * time.Millisecond)\n\tpanic(\"late\")\n}()", cellOut{})
+	time.Sleep(400 * time.Millisecond) // the panic happens between cells
+	done := make(chan ExecuteReply, 1)
+	go func() {
+		rep, _ := runCell(t, s, "40 + 2")
+		done <- rep
+	}()
+	select {
+	case rep := <-done:
+		if rep.Err != nil || rep.Result == nil || rep.Result.Data[display.MIMEText] != "42" {
+			t.Fatalf("the next cell: %+v", rep)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the next cell hangs after a goroutine panicked between cells")
+	}
+}
+
+// A goroutine that signals its cell and then panics (a deferred close or
+// wg.Done runs before the panic is recovered) still fails its cell, every
+// time.
+func TestGoroutinePanicAfterSignallingFailsItsCell(t *testing.T) {
+	s := newTestSession(t)
+	for i := range 30 {
+		rep, _ := runCell(t, s, "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tpanic(\"after the signal\")\n}()\n<-done")
+		if rep.Err == nil || rep.Err.Value != "after the signal" {
+			t.Fatalf("run %d: %+v", i, rep.Err)
+		}
+	}
+}
+
+// A cell does not wait for a goroutine that keeps running.
+func TestACellDoesNotWaitForItsLongGoroutines(t *testing.T) {
+	s := newTestSession(t)
+	start := time.Now()
+	check(t, s, "stop := make(chan bool)\ngo func() {\n\t<-stop\n}()\n1", cellOut{result: "1"})
+	if took := time.Since(start); took > 2*time.Second {
+		t.Fatalf("the cell took %v", took)
+	}
+	check(t, s, "close(stop)", cellOut{})
 }
