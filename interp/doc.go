@@ -63,7 +63,7 @@
 //     types the cell does not write are refused with what to do instead.
 //   - A `go` statement is wrapped so that a panic in the goroutine is
 //     recovered: it becomes the error of the running cell, or a message on
-//     stderr when no cell runs. A cell's end waits up to 20 ms for the
+//     stderr when no cell runs. A cell's end waits up to 50 ms for the
 //     goroutines it started, so one that panics just after signalling the
 //     cell (a deferred wg.Done or close runs before the recover) still
 //     fails that cell.

@@ -90,7 +90,7 @@ type Session struct {
 // wg.Done or close runs before the panic is recovered) is still reported
 // as the cell's error. A goroutine that keeps running costs its cell this
 // much once.
-const goroutineGrace = 20 * time.Millisecond
+const goroutineGrace = 50 * time.Millisecond
 
 // funcSpan locates a function of a cell: yaegi names the function literal
 // a function becomes "func"; tracebacks use the name written in the cell.

@@ -224,7 +224,7 @@ func TestGoroutinePanicBetweenCells(t *testing.T) {
 func TestGoroutinePanicAfterSignallingFailsItsCell(t *testing.T) {
 	s := newTestSession(t)
 	for i := range 30 {
-		rep, _ := runCell(t, s, "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tpanic(\"after the signal\")\n}()\n<-done")
+		rep, _ := runCell(t, s, "done := make(chan bool)\ngo func(done chan bool) {\n\tdefer close(done)\n\tpanic(\"after the signal\")\n}(done)\n<-done")
 		if rep.Err == nil || rep.Err.Value != "after the signal" {
 			t.Fatalf("run %d: %+v", i, rep.Err)
 		}
