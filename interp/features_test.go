@@ -268,7 +268,7 @@ func TestDocumentedFeatures(t *testing.T) {
 		{"not: a receive with ok at the top level", "c2 := make(chan int, 1)\nr, rok := <-c2", cellOut{err: "syntax error: r, rok := <-ch at the top level of a cell is not supported by the interpreter: declare the variables first (var v T; var ok bool; v, ok = <-ch), or receive inside a function"}},
 		{"not: func main", "func main() {}", cellOut{err: "syntax error: func main is not needed in a cell (a cell runs its statements in order): write the statements at the top level of the cell, or give the function another name"}},
 		// Goroutines and exits
-		{"a panic in a goroutine is the cell's error", "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}()\n<-done", cellOut{err: "panic: in goroutine"}},
+		{"a panic in a goroutine is the cell's error", "done := make(chan bool)\ngo func(done chan bool) {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}(done)\n<-done", cellOut{err: "panic: in goroutine"}},
 		{"os.Exit fails the cell", "os.Exit(3)", cellOut{err: "panic: os.Exit(3)"}},
 		{"and the session is kept", "b", cellOut{result: "3"}},
 		// Errors

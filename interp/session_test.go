@@ -156,7 +156,7 @@ func TestCellRules(t *testing.T) {
 		{"slice bounds crossed", "lo := 4\nsl[lo:]", cellOut{err: "panic: runtime error: slice bounds out of range [4:3]"}},
 		{"string slice bounds", "str := \"abc\"\nstr[:hi]", cellOut{err: "panic: runtime error: slice bounds out of range [:5] with length 3"}},
 		{"failed type assertion, at its line", "var ifc any = \"s\"\nn := ifc.(int)", cellOut{err: "panic: interface conversion: interface {} is string, not int", where: "line 2\n    n := ifc.(int)"}},
-		{"goroutine panic is the cell's error", "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}()\n<-done", cellOut{err: "panic: in goroutine"}},
+		{"goroutine panic is the cell's error", "done := make(chan bool)\ngo func(done chan bool) {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}(done)\n<-done", cellOut{err: "panic: in goroutine"}},
 		{"next cell runs", "1 + 1", cellOut{result: "2"}},
 		{"stdin", "var line string\nfmt.Scanln(&line)\nline", cellOut{result: "typed"}},
 		{"String method", "type Named struct{}\nfunc (Named) String() string { return \"I am named\" }\nNamed{}", cellOut{result: "I am named"}},
