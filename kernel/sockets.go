@@ -15,17 +15,16 @@ import (
 // socket is one of the kernel's five go-zeromq/zmq4 sockets, listening
 // through the kernel's transport (transport.go).
 type socket struct {
-	z       zmq4.Socket
-	mu      sync.Mutex // one sender at a time
-	flow    *pubFlow   // PUB only
-	timeout time.Duration
+	z    zmq4.Socket
+	mu   sync.Mutex // one sender at a time
+	flow *pubFlow   // PUB only
 }
 
 // listenSocket makes a socket of the given type and binds it to network
 // ("tcp" or "unix") and addr.
 func listenSocket(ctx context.Context, typ zmq4.SocketType, network, addr string, rules connRules) (*socket, error) {
 	if typ == zmq4.Pub {
-		rules.flow = newPubFlow()
+		rules.flow = newPubFlow(rules.sendTimeout)
 	}
 	ctx = withConnRules(ctx, rules)
 	zlog := zmq4.WithLogger(log.New(logAdapter(rules.logf), "zmq4: ", 0))
@@ -48,7 +47,7 @@ func listenSocket(ctx context.Context, typ zmq4.SocketType, network, addr string
 		z.Close()
 		return nil, err
 	}
-	return &socket{z: z, flow: rules.flow, timeout: rules.sendTimeout}, nil
+	return &socket{z: z, flow: rules.flow}, nil
 }
 
 // port is the TCP port bound, or 0.
@@ -74,7 +73,7 @@ func (s *socket) publish(msgs ...[][]byte) error {
 	var first error
 	for _, m := range msgs {
 		if s.flow != nil {
-			s.flow.send(s.timeout)
+			s.flow.send()
 		}
 		if err := s.z.Send(zmq4.NewMsgFrom(m...)); err != nil && first == nil {
 			first = err

@@ -405,6 +405,7 @@ const pubWindow = 64
 // subscribed to a prefix only are not counted, since not every message is
 // written to them; no Jupyter front end subscribes so.
 type pubFlow struct {
+	timeout time.Duration // the longest send waits
 	mu      sync.Mutex
 	changed *sync.Cond
 	sent    int                       // messages handed to zmq4
@@ -416,8 +417,8 @@ type pubFlow struct {
 // sent and the messages written to it, when it subscribed.
 type flowStart struct{ sent, written int }
 
-func newPubFlow() *pubFlow {
-	f := &pubFlow{written: map[*kernelConn]int{}, subs: map[*kernelConn]flowStart{}}
+func newPubFlow(timeout time.Duration) *pubFlow {
+	f := &pubFlow{timeout: timeout, written: map[*kernelConn]int{}, subs: map[*kernelConn]flowStart{}}
 	f.changed = sync.NewCond(&f.mu)
 	return f
 }
@@ -468,18 +469,18 @@ func (f *pubFlow) behindLocked() int {
 }
 
 // send waits until no subscriber of everything is pubWindow messages
-// behind, or until timeout, then counts one message sent. A subscriber
+// behind, or for at most the send timeout, then counts one message sent. A subscriber
 // that takes nothing for the send timeout is dropped, which ends the wait.
-func (f *pubFlow) send(timeout time.Duration) {
+func (f *pubFlow) send() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.behindLocked() >= pubWindow {
-		stop := time.AfterFunc(timeout, func() {
+		stop := time.AfterFunc(f.timeout, func() {
 			f.mu.Lock()
 			f.changed.Broadcast()
 			f.mu.Unlock()
 		})
-		deadline := time.Now().Add(timeout)
+		deadline := time.Now().Add(f.timeout)
 		for f.behindLocked() >= pubWindow && time.Now().Before(deadline) {
 			f.changed.Wait()
 		}
