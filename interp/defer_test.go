@@ -47,4 +47,3 @@ func TestTopLevelDefer(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
