@@ -144,6 +144,17 @@ func max[T _gohooksOrdered](x T, y ...T) T {
 }
 `
 
+// closedLike sets the channel variable *p to a new, closed channel of
+// its type: a receive from it gives the zero value of the element type
+// (rewrite.go's topLevelRecv).
+func closedLike(p any) {
+	v := reflect.ValueOf(p).Elem()
+	t := v.Type()
+	c := reflect.MakeChan(reflect.ChanOf(reflect.BothDir, t.Elem()), 0)
+	c.Close()
+	v.Set(c.Convert(t))
+}
+
 // clearValue is the clear builtin of Go 1.21, which yaegi lacks: it
 // deletes the entries of a map and zeroes the elements of a slice.
 func clearValue(x any) {
@@ -177,11 +188,12 @@ func (s *Session) reset() error {
 		return err
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
-		"GoStart": reflect.ValueOf(s.goStart),
-		"GoExit":  reflect.ValueOf(s.goExit),
-		"Clear":   reflect.ValueOf(clearValue),
-		"Recover": reflect.ValueOf(s.recoverCell),
-		"Return":  reflect.ValueOf(cellReturnPanic),
+		"GoStart":    reflect.ValueOf(s.goStart),
+		"GoExit":     reflect.ValueOf(s.goExit),
+		"Clear":      reflect.ValueOf(clearValue),
+		"Recover":    reflect.ValueOf(s.recoverCell),
+		"Return":     reflect.ValueOf(cellReturnPanic),
+		"ClosedLike": reflect.ValueOf(closedLike),
 	}}); err != nil {
 		return err
 	}
