@@ -482,6 +482,11 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	var consts srcBuilder
 	consts.header = "{}"
 	early := earlyConsts(pieces)
+	// Package-level variables that the cell's methods use are declared
+	// before the methods are compiled.
+	hoist := methodVars(pieces)
+	var vars srcBuilder
+	vars.header = "{}"
 	var last *piece
 	for k := range pieces {
 		p := &pieces[k]
@@ -560,6 +565,14 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			exits = exits || out.defers || out.returns
 			return out.text, nil
 		}
+		if hoist[k] {
+			text, e := rewrite(p.text)
+			if e != nil {
+				return nil, e
+			}
+			vars.place(base, p.line, p.col, text)
+			continue
+		}
 		text := p.text
 		var lastOff int
 		if p == last {
@@ -592,6 +605,11 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	}
 	if len(funcVars) > 0 {
 		if _, e := s.eval(ctx, "{}; "+strings.Join(funcVars, "; "), "", 0, 0, false); e != nil {
+			return nil, e
+		}
+	}
+	if vars.used {
+		if _, e := s.eval(ctx, vars.header, vars.b.String(), 0, 0, false); e != nil {
 			return nil, e
 		}
 	}
@@ -664,6 +682,83 @@ func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *E
 		return nil
 	}
 	return p.err
+}
+
+// methodVars returns the var pieces (by index) whose variables a method
+// or generic function of the cell uses, and whose values use no other
+// name declared by the cell's statements or functions: they run before
+// the methods are compiled, as Go initializes package variables before
+// main, with the cell's constants (which depend on nothing that runs).
+func methodVars(pieces []piece) map[int]bool {
+	used := map[string]bool{}
+	for _, p := range pieces {
+		if p.kind == pieceDecl {
+			toks, _ := scanCell(p.text)
+			for _, t := range toks {
+				if t.tok == token.IDENT {
+					used[t.lit] = true
+				}
+			}
+		}
+	}
+	if len(used) == 0 {
+		return nil
+	}
+	// Names declared by the statements and functions of the cell.
+	declared := map[int]map[string]bool{}
+	all := map[string]bool{}
+	for k, p := range pieces {
+		switch p.kind {
+		case pieceFunc:
+			all[p.name] = true
+		case pieceStmt:
+			if list, _, err := parseStmts(p.text, p.line, p.col); err == nil {
+				names := map[string]bool{}
+				for _, st := range list {
+					if _, isDecl := st.(*ast.DeclStmt); isDecl || p.firstTok != token.VAR {
+						declaredIn(st, names)
+					}
+				}
+				declared[k] = names
+				if p.firstTok == token.CONST {
+					continue // constants can go first (below)
+				}
+				for n := range names {
+					all[n] = true
+				}
+			}
+		}
+	}
+	hoist := map[int]bool{}
+	for k, p := range pieces {
+		if p.kind != pieceStmt || p.firstTok != token.VAR {
+			continue
+		}
+		want := false
+		for n := range declared[k] {
+			want = want || used[n]
+		}
+		if !want {
+			continue
+		}
+		toks, _ := scanCell(p.text)
+		for _, t := range toks {
+			if t.tok == token.IDENT && all[t.lit] && !declared[k][t.lit] {
+				want = false
+			}
+		}
+		if want {
+			hoist[k] = true
+		}
+	}
+	if len(hoist) > 0 {
+		for k, p := range pieces {
+			if p.kind == pieceStmt && p.firstTok == token.CONST {
+				hoist[k] = true
+			}
+		}
+	}
+	return hoist
 }
 
 // earlyConsts reports whether a type declaration of the cell uses a
