@@ -407,7 +407,12 @@ type stmtsRewrite struct {
 // rewriteStmts rewrites a statement piece (placed at line, col of the
 // cell) for the top level of yaegi's main package (see above and
 // defer.go); generic names the cells' generic functions.
-func rewriteStmts(text string, line, col int, generic map[string]bool) (stmtsRewrite, error) {
+//
+// After each statement, `_gohooksDone = N` records that the statement ran
+// (N is its line in yaegi's numbering, cell*lineStride + line; cell 0
+// for none): a cell that panics keeps the variables of the statements
+// that ran (failed.go).
+func rewriteStmts(text string, line, col, cell int, generic map[string]bool) (stmtsRewrite, error) {
 	out := stmtsRewrite{text: text}
 	list, fset, err := parseStmts(text, line, col)
 	if err != nil {
@@ -452,6 +457,10 @@ func rewriteStmts(text string, line, col int, generic map[string]bool) (stmtsRew
 			}
 		}
 		edits = append(edits, exits...)
+		if cell > 0 {
+			l, _ := where(st.Pos())
+			edits = append(edits, stmtEdit{off(st.End()), off(st.End()), fmt.Sprintf("; %s = %d", doneMarker, cell*lineStride+l)})
+		}
 	}
 	out.text = applyEdits(text, edits)
 	return out, nil

@@ -70,6 +70,9 @@ type Session struct {
 	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
+	// withdrawn: names declared first by a failed cell -> its number
+	// (failed.go).
+	withdrawn map[string]int
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -211,6 +214,7 @@ func (s *Session) reset() error {
 	// variable (typeMarker), which must be a function.
 	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
 	src.WriteString(deferPrelude)
+	fmt.Fprintf(&src, "var %s int\n", doneMarker)
 	if _, err := i.Eval(src.String()); err != nil {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
@@ -228,6 +232,7 @@ func (s *Session) reset() error {
 	s.alias = map[string]string{}
 	s.versions = map[string]int{}
 	s.funcSpans = nil
+	s.withdrawn = map[string]int{}
 	return nil
 }
 
@@ -554,7 +559,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		// statement (rewrite.go); the cell's last expression is kept as
 		// written.
 		rewrite := func(text string) (string, *Error) {
-			out, err := rewriteStmts(text, p.line, p.col, s.generics)
+			out, err := rewriteStmts(text, p.line, p.col, base, s.generics)
 			if err != nil {
 				return "", s.cellErr("syntax error", err)
 			}
@@ -807,7 +812,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 	if call, ok := x.(*ast.CallExpr); ok && !containsCall(call.Fun) {
 		// yaegi evaluates a type (a conversion's) to a func value of its
 		// own, typeMarker: that is not a function.
-		if f, err := s.i.Eval(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+		if f, err := s.peek(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
 			if f.Pointer() != s.typeMarker {
 				show = f.Type().NumOut() == 1
 			} else if len(call.Args) == 1 && !containsCall(call.Args[0]) {
@@ -835,13 +840,13 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 			if _, e := s.eval(ctx, b.header, b.b.String(), 0, 0, false); e != nil {
 				return nil, e
 			}
-			defer s.i.Eval(tmp + " = nil") // the receiver is not kept alive
+			defer s.peek(tmp + " = nil") // the receiver is not kept alive
 			text = text[:from] + strings.Repeat("\n", strings.Count(text[from:to], "\n")) + tmp + text[to:]
 			fun := tmp
 			if part != call.Fun {
 				fun = tmp + "." + call.Fun.(*ast.SelectorExpr).Sel.Name
 			}
-			if f, err := s.i.Eval(fun); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+			if f, err := s.peek(fun); err == nil && f.IsValid() && f.Kind() == reflect.Func {
 				show = f.Type().NumOut() == 1
 			}
 		}
@@ -861,7 +866,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 	if s.stringers && pure {
 		// A type defined in a cell has its String and Error methods only
 		// inside the interpreter: let the interpreter's fmt print it.
-		if str, err := s.i.Eval("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
+		if str, err := s.peek("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
 			bundle = bundle.WithText(str.String())
 		}
 	}
@@ -1122,7 +1127,7 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 	}
 	stop := context.AfterFunc(ctx, interrupt.Request)
 	defer stop()
-	v, err := s.i.EvalWithContext(ctx, src)
+	v, err := s.evalWithContext(ctx, src)
 	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
 		for evalRunning() {
 			time.Sleep(5 * time.Millisecond)
@@ -1130,6 +1135,29 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 		return reflect.Value{}, ctx.Err()
 	}
 	return v, err
+}
+
+// evalWithContext is yaegi's EvalWithContext, with a panic of its
+// compiler turned into an error (see peek).
+func (s *Session) evalWithContext(ctx context.Context, src string) (v reflect.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = reflect.Value{}, fmt.Errorf("%v", r)
+		}
+	}()
+	return s.i.EvalWithContext(ctx, src)
+}
+
+// peek evaluates src for the session's own use (completion, a result's
+// kind, error details). A panic of yaegi's compiler, which a cell's
+// mistake can cause, is an error: it must not cost the session.
+func (s *Session) peek(src string) (v reflect.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = reflect.Value{}, fmt.Errorf("%v", r)
+		}
+	}()
+	return s.i.Eval(src)
 }
 
 // evalRunning reports whether yaegi's evaluation goroutine still exists.
