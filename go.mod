@@ -23,3 +23,5 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 )
+
+replace github.com/traefik/yaegi => ./third_party/yaegi
