@@ -1227,6 +1227,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 
 				n.gen = c0.sym.builtin
+				if bname == bltnNew && !n.child[1].isType(sc) {
+					// Go 1.26: new(expr) points to a new variable holding expr.
+					n.gen = _newValue
+				}
 				c0.typ = &itype{cat: builtinT, name: bname}
 				if n.typ, err = nodeType(interp, sc, n); err != nil {
 					return

@@ -3497,6 +3497,30 @@ func _new(n *node) {
 	}
 }
 
+// _newValue is new(expr) of Go 1.26: it allocates a variable of the type
+// of expr (its default type if expr is an untyped constant), stores the
+// value of expr in it and returns its address.
+func _newValue(n *node) {
+	next := getExec(n.tnext)
+	c := n.child[1]
+	t := n.typ.val
+	typ := t.frameType()
+	var value func(*frame) reflect.Value
+	if c.typ.untyped {
+		value = genValueAs(c, typ)
+	} else {
+		value = genDestValue(t, c)
+	}
+	dest := genValueOutput(n, reflect.PtrTo(typ))
+
+	n.exec = func(f *frame) bltn {
+		v := reflect.New(typ)
+		v.Elem().Set(value(f))
+		dest(f).Set(v)
+		return next
+	}
+}
+
 // _make allocates and initializes a slice, a map or a chan.
 func _make(n *node) {
 	next := getExec(n.tnext)
