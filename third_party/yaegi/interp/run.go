@@ -1154,7 +1154,7 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 	for value.Kind() == reflect.Ptr {
 		value = value.Elem()
 		if checkFieldIndex(value.Type(), index) {
-			value = value.FieldByIndex(index)
+			value = fieldByIndexRW(value, index)
 		}
 		if v = value.MethodByName(name); v.IsValid() {
 			return
@@ -2059,7 +2059,7 @@ func lookupMethodValue(val valueInterface, name string) (r reflect.Value, m *nod
 	}
 	nf := v.NumField()
 	for i := 0; i < nf; i++ {
-		vi, ok := v.Field(i).Interface().(valueInterface)
+		vi, ok := fieldRW(v, i).Interface().(valueInterface)
 		if !ok {
 			continue
 		}
@@ -2092,7 +2092,7 @@ func getIndexSeq(n *node) {
 		fnext := getExec(n.fnext)
 		n.exec = func(f *frame) bltn {
 			v := value(f)
-			r := v.FieldByIndex(index)
+			r := fieldByIndexRW(v, index)
 			getFrame(f, l).data[i] = r
 			if r.Bool() {
 				return tnext
@@ -2102,7 +2102,7 @@ func getIndexSeq(n *node) {
 	} else {
 		n.exec = func(f *frame) bltn {
 			v := value(f)
-			getFrame(f, l).data[i] = v.FieldByIndex(index)
+			getFrame(f, l).data[i] = fieldByIndexRW(v, index)
 			return tnext
 		}
 	}
@@ -2118,7 +2118,7 @@ func getPtrIndexSeq(n *node) {
 	if n.fnext != nil {
 		fnext := getExec(n.fnext)
 		n.exec = func(f *frame) bltn {
-			r := value(f).Elem().FieldByIndex(index)
+			r := fieldByIndexRW(value(f).Elem(), index)
 			getFrame(f, l).data[i] = r
 			if r.Bool() {
 				return tnext
@@ -2127,7 +2127,7 @@ func getPtrIndexSeq(n *node) {
 		}
 	} else {
 		n.exec = func(f *frame) bltn {
-			getFrame(f, l).data[i] = value(f).Elem().FieldByIndex(index)
+			getFrame(f, l).data[i] = fieldByIndexRW(value(f).Elem(), index)
 			return tnext
 		}
 	}
@@ -2144,7 +2144,7 @@ func getIndexSeqField(n *node) {
 		fnext := getExec(n.fnext)
 		if n.child[0].typ.TypeOf().Kind() == reflect.Ptr {
 			n.exec = func(f *frame) bltn {
-				r := value(f).Elem().FieldByIndex(index)
+				r := fieldByIndexRW(value(f).Elem(), index)
 				getFrame(f, l).data[i] = r
 				if r.Bool() {
 					return tnext
@@ -2153,7 +2153,7 @@ func getIndexSeqField(n *node) {
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				r := value(f).FieldByIndex(index)
+				r := fieldByIndexRW(value(f), index)
 				getFrame(f, l).data[i] = r
 				if r.Bool() {
 					return tnext
@@ -2164,12 +2164,12 @@ func getIndexSeqField(n *node) {
 	} else {
 		if n.child[0].typ.TypeOf().Kind() == reflect.Ptr {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Elem().FieldByIndex(index)
+				getFrame(f, l).data[i] = fieldByIndexRW(value(f).Elem(), index)
 				return tnext
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).FieldByIndex(index)
+				getFrame(f, l).data[i] = fieldByIndexRW(value(f), index)
 				return tnext
 			}
 		}
@@ -2193,7 +2193,7 @@ func getIndexSeqPtrMethod(n *node) {
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Elem().FieldByIndex(fi).Addr().Method(mi)
+				getFrame(f, l).data[i] = fieldByIndexRW(value(f).Elem(), fi).Addr().Method(mi)
 				return next
 			}
 		}
@@ -2205,7 +2205,7 @@ func getIndexSeqPtrMethod(n *node) {
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).FieldByIndex(fi).Addr().Method(mi)
+				getFrame(f, l).data[i] = fieldByIndexRW(value(f), fi).Addr().Method(mi)
 				return next
 			}
 		}
@@ -2229,7 +2229,7 @@ func getIndexSeqMethod(n *node) {
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Elem().FieldByIndex(fi).Method(mi)
+				getFrame(f, l).data[i] = fieldByIndexRW(value(f).Elem(), fi).Method(mi)
 				return next
 			}
 		}
@@ -2241,7 +2241,7 @@ func getIndexSeqMethod(n *node) {
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).FieldByIndex(fi).Method(mi)
+				getFrame(f, l).data[i] = fieldByIndexRW(value(f), fi).Method(mi)
 				return next
 			}
 		}
@@ -2703,7 +2703,7 @@ func doCompositeBinStruct(n *node, hasType bool) {
 	n.exec = func(f *frame) bltn {
 		s := reflect.New(typ).Elem()
 		for i, v := range values {
-			s.FieldByIndex(fieldIndex[i]).Set(v(f))
+			fieldByIndexRW(s, fieldIndex[i]).Set(v(f))
 		}
 		d := value(f)
 		switch {
@@ -2773,7 +2773,7 @@ func doComposite(n *node, hasType bool, keyed bool) {
 	n.exec = func(f *frame) bltn {
 		a := reflect.New(rt).Elem()
 		for i, v := range values {
-			a.Field(i).Set(v(f))
+			fieldRW(a, i).Set(v(f))
 		}
 		d := value(f)
 		switch {

@@ -2144,11 +2144,20 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		var fields []reflect.StructField
 		for _, f := range t.field {
 			field := reflect.StructField{
-				Name: exportName(f.name),
+				Name: f.name,
 				Type: f.typ.refType(ctx),
 				Tag:  reflect.StructTag(f.tag),
 			}
-			if len(t.field) == 1 && f.embed {
+			if !canExport(f.name) {
+				// Keep the name, unexported as in the source, so that fmt,
+				// encoding/json and other users of reflect see the field
+				// as Go shows it; fieldRW lets the interpreter use it.
+				field.PkgPath = t.path
+				if field.PkgPath == "" {
+					field.PkgPath = "main"
+				}
+			}
+			if len(t.field) == 1 && f.embed && field.PkgPath == "" {
 				// Mark the field as embedded (anonymous) only if it is the
 				// only one, to avoid a panic due to golang/go#15924 issue.
 				field.Anonymous = true

@@ -61,7 +61,7 @@ func genValueRecv(n *node) func(*frame) reflect.Value {
 			}
 			// Note that we can't use reflect FieldByIndex method, as we may
 			// traverse valueInterface wrappers to access the embedded receiver.
-			r = r.Field(i)
+			r = fieldRW(r, i)
 			vi, ok := r.Interface().(valueInterface)
 			if ok {
 				r = vi.value
@@ -276,7 +276,7 @@ func getConcreteValue(val reflect.Value) reflect.Value {
 	}
 	// Search a concrete value in fields of an emulated interface.
 	for i := v.NumField() - 1; i >= 0; i-- {
-		vv := v.Field(i)
+		vv := fieldRW(v, i)
 		if vv.Kind() == reflect.Interface {
 			vv = vv.Elem()
 		}
