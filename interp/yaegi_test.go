@@ -45,3 +45,10 @@ func TestUnexportedFieldNames(t *testing.T) {
 		{"names that clashed", "type c struct {\n\tx  int\n\tXx int\n}\nfmt.Printf(\"%+v\\n\", c{1, 2})", cellOut{stdout: "{x:1 Xx:2}\n"}},
 	})
 }
+
+func TestLogLogger(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"SetPrefix", "import \"log\"\nvar sb strings.Builder\nl := log.New(&sb, \"a: \", 0)\nl.SetPrefix(\"b: \")\nl.Println(\"hi\", l.Prefix())\nfmt.Print(sb.String())", cellOut{stdout: "b: hi b: \n"}},
+		{"Default is the standard logger", "import \"log\"\nd := log.Default()\nvar sb strings.Builder\nd.SetOutput(&sb)\nd.SetFlags(0)\nd.SetPrefix(\"d: \")\nlog.Println(\"x\")\nfmt.Print(sb.String())\nfmt.Println(log.Prefix(), d == log.Default())", cellOut{stdout: "d: x\nd:  true\n"}},
+	})
+}

@@ -118,6 +118,7 @@ var restricted = map[string]bool{
 	"logFatal":      true,
 	"logFatalf":     true,
 	"logFatalln":    true,
+	"logDefault":    true,
 	"logLogger":     true,
 	"logNew":        true,
 }

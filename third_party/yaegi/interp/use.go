@@ -187,26 +187,21 @@ func fixStdlib(interp *Interpreter) {
 		p["CommandLine"] = reflect.ValueOf(&c).Elem()
 	}
 
-	if p = interp.binPkg["log"]; p != nil {
-		l := log.New(stderr, "", log.LstdFlags)
+	if p = interp.binPkg["log"]; p != nil && p["New"].IsValid() {
+		// The standard logger of the interpreter writes to its stderr. It
+		// is made by the New of the symbols in use, so that Default
+		// returns it with the type that the symbols give *log.Logger.
+		l := p["New"].Call([]reflect.Value{reflect.ValueOf(&stderr).Elem(), reflect.ValueOf(""), reflect.ValueOf(log.LstdFlags)})[0]
+		p["Default"] = reflect.MakeFunc(reflect.FuncOf(nil, []reflect.Type{l.Type()}, false), func([]reflect.Value) []reflect.Value {
+			return []reflect.Value{l}
+		})
 		// Restrict Fatal symbols to panic instead of exit.
-		p["Fatal"] = reflect.ValueOf(l.Panic)
-		p["Fatalf"] = reflect.ValueOf(l.Panicf)
-		p["Fatalln"] = reflect.ValueOf(l.Panicln)
-
-		p["Flags"] = reflect.ValueOf(l.Flags)
-		p["Output"] = reflect.ValueOf(l.Output)
-		p["Panic"] = reflect.ValueOf(l.Panic)
-		p["Panicf"] = reflect.ValueOf(l.Panicf)
-		p["Panicln"] = reflect.ValueOf(l.Panicln)
-		p["Prefix"] = reflect.ValueOf(l.Prefix)
-		p["Print"] = reflect.ValueOf(l.Print)
-		p["Printf"] = reflect.ValueOf(l.Printf)
-		p["Println"] = reflect.ValueOf(l.Println)
-		p["SetFlags"] = reflect.ValueOf(l.SetFlags)
-		p["SetOutput"] = reflect.ValueOf(l.SetOutput)
-		p["SetPrefix"] = reflect.ValueOf(l.SetPrefix)
-		p["Writer"] = reflect.ValueOf(l.Writer)
+		p["Fatal"] = l.MethodByName("Panic")
+		p["Fatalf"] = l.MethodByName("Panicf")
+		p["Fatalln"] = l.MethodByName("Panicln")
+		for _, name := range []string{"Flags", "Output", "Panic", "Panicf", "Panicln", "Prefix", "Print", "Printf", "Println", "SetFlags", "SetOutput", "SetPrefix", "Writer"} {
+			p[name] = l.MethodByName(name)
+		}
 
 		// Update mapTypes to virtualized symbols as well.
 		interp.mapTypes[p["Print"]] = interp.mapTypes[reflect.ValueOf(log.Print)]

@@ -15,7 +15,7 @@ import (
 func init() {
 	Symbols["log/log"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Default":       reflect.ValueOf(log.Default),
+		"Default":       reflect.ValueOf(logDefault),
 		"Fatal":         reflect.ValueOf(logFatal),
 		"Fatalf":        reflect.ValueOf(logFatalf),
 		"Fatalln":       reflect.ValueOf(logFatalln),

@@ -35,6 +35,9 @@ func logNew(out io.Writer, prefix string, flag int) *logLogger {
 	return &logLogger{log.New(out, prefix, flag)}
 }
 
+// logDefault returns the standard logger, wrapped.
+func logDefault() *logLogger { return &logLogger{log.Default()} }
+
 // The following methods call Panic instead of Fatal to avoid exit.
 func (l *logLogger) Fatal(v ...interface{})            { l.l.Panic(v...) }
 func (l *logLogger) Fatalf(f string, v ...interface{}) { l.l.Panicf(f, v...) }
@@ -52,4 +55,5 @@ func (l *logLogger) Printf(f string, v ...interface{}) { l.l.Printf(f, v...) }
 func (l *logLogger) Println(v ...interface{})          { l.l.Println(v...) }
 func (l *logLogger) SetFlags(flag int)                 { l.l.SetFlags(flag) }
 func (l *logLogger) SetOutput(w io.Writer)             { l.l.SetOutput(w) }
+func (l *logLogger) SetPrefix(prefix string)           { l.l.SetPrefix(prefix) }
 func (l *logLogger) Writer() io.Writer                 { return l.l.Writer() }
