@@ -53,8 +53,7 @@ type Session struct {
 	i        *yaegi.Interpreter
 	count    int               // cells run so far
 	id       int               // the running cell's id in yaegi line numbers (count, modulo maxCells)
-	shown    int               // the number of the last cell, as the front end shows it
-	names    map[int]int       // cell id -> its number as shown
+	names    map[int]int       // cell id -> its number as the front end shows it (req.ExecutionCount)
 	funcs    map[string]string // function name -> its func type
 	generics map[string]bool   // generic functions of the cells
 	// typeMarker is what yaegi's Eval returns for a type name.
@@ -367,13 +366,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 	if s.count > maxCells {
 		s.forget(s.id)
 	}
-	switch {
-	case req.ExecutionCount > 0:
-		s.shown = req.ExecutionCount
-	case req.StoreHistory && !req.Silent:
-		s.shown++
-	}
-	s.names[s.id] = s.shown
+	s.names[s.id] = req.ExecutionCount
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
 	s.waitForGoroutines()
