@@ -117,7 +117,14 @@ func (c attnConfig) forward(self *Module, in ...*tensorlib.Tensor) []*tensorlib.
 		pattern = tensorlib.Dropout(pattern, c.dropout, self.Training())
 	}
 	z := self.Point("z", pattern.MatMul(vh))
-	out := self.Child("out_proj").Forward(z.Permute(0, 2, 1, 3).Reshape(n, l, c.e))
+	// PyTorch applies out_proj's parameters without calling the module, so
+	// its hooks never fire; neither do they here.
+	op := self.Child("out_proj")
+	var ob *tensorlib.Tensor
+	if c.bias {
+		ob = op.Param("bias")
+	}
+	out := tensorlib.Linear(z.Permute(0, 2, 1, 3).Reshape(n, l, c.e), op.Param("weight"), ob)
 	if !c.batchFirst {
 		out = out.Transpose(0, 1)
 	}
