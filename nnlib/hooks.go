@@ -283,3 +283,11 @@ func (m *Module) runForwardHook(h hookEntry, args, outs []*tensorlib.Tensor) []*
 func (m *Module) HookCounts() (forwardPre, forward, backwardPre, backward int) {
 	return len(m.forwardPre), len(m.forwardPost), len(m.backwardPre), len(m.backwardPost)
 }
+
+// GlobalHookCounts reports how many global hooks (RegisterModuleForwardHook
+// and its kin) of each kind are registered.
+func GlobalHookCounts() (forwardPre, forward, backwardPre, backward int) {
+	globalMu.Lock()
+	defer globalMu.Unlock()
+	return len(globalForwardPre), len(globalForwardPost), len(globalBackwardPre), len(globalBackwardPost)
+}
