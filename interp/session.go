@@ -22,7 +22,6 @@ import (
 	"github.com/gohooks/gohooks/internal/interrupt"
 	"github.com/gohooks/gohooks/interp/exports"
 	yaegi "github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 // Names the session defines for its own use; cells should not use them.
@@ -69,6 +68,7 @@ type Session struct {
 	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
+	mods     *modules // imports from modules (imports.go)
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -164,15 +164,12 @@ func (s *Session) reset() error {
 		errw = &sinkWriter{s, "stderr"}
 	}
 	s.stderr = errw
-	i := yaegi.New(yaegi.Options{
+	i := yaegi.New(s.interpreterOptions(yaegi.Options{
 		Stdout: out,
 		Stderr: &frameFilter{s: s, w: errw},
 		Stdin:  &stdinReader{s},
-	})
-	if err := i.Use(stdlib.Symbols); err != nil {
-		return err
-	}
-	if err := i.Use(exports.Symbols); err != nil {
+	}))
+	if err := useCompiled(i); err != nil {
 		return err
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
@@ -822,9 +819,8 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if have, ok := s.imports[path]; ok && have == name {
 			continue
 		}
-		if !importable(path) {
-			msg := fmt.Sprintf("cannot import %s: a cell can import the standard library and gohooks' packages (%s), not other packages", spec.Path.Value, strings.Join(ourPackages(), ", "))
-			return &Error{Name: "compile error", Value: msg, Traceback: []string{msg, s.where(p.line, p.col)}}
+		if e := s.prepareImport(ctx, path, p.line, p.col); e != nil {
+			return e
 		}
 		src := "package main\nimport "
 		if spec.Name != nil {
@@ -833,30 +829,13 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if _, e := s.eval(ctx, src+spec.Path.Value, "", 0, 0, false); e != nil {
 			l, c := p.line, p.col
 			e.Traceback = []string{fmt.Sprintf("cannot import %s: %s", spec.Path.Value, e.Value), s.where(l, c)}
-			return e
+			return s.importDone(path, e)
 		}
+		s.importDone(path, nil)
 		s.imports[path] = name
 		s.decls[name] = "package"
 	}
 	return nil
-}
-
-// importable reports whether a cell can import path: the interpreter has
-// the symbols of the standard library and of our packages.
-func importable(path string) bool {
-	key := path + "/" + path[strings.LastIndex(path, "/")+1:]
-	_, std := stdlib.Symbols[key]
-	_, ours := exports.Symbols[key]
-	return std || ours
-}
-
-// ourPackages lists the names of our packages.
-func ourPackages() []string {
-	var names []string
-	for _, p := range exports.Packages {
-		names = append(names, p[strings.LastIndex(p, "/")+1:])
-	}
-	return names
 }
 
 // checkTypes decides what to do with a type piece: run it (new types), drop
@@ -1193,6 +1172,6 @@ func (s *Session) Restart() error {
 }
 
 // Close ends the session.
-func (s *Session) Close() error { return nil }
+func (s *Session) Close() error { return s.mods.close() }
 
 var _ = parser.ParseExpr
