@@ -130,7 +130,7 @@ func (s *Session) habits(code string) *Error {
 // variable returns the value of the session's variable name, if it is
 // one (not a function, a type or a package).
 func (s *Session) variable(name string) (reflect.Value, bool) {
-	if _, isFunc := s.funcs[name]; isFunc || s.decls[name] == "type" || s.decls[name] == "package" || s.withdrawn[name] != 0 {
+	if _, isFunc := s.funcs[name]; isFunc || s.decls[name] == "type" || s.decls[name] == "package" || isWithdrawn(s.withdrawn, name) {
 		return reflect.Value{}, false
 	}
 	if _, isType := s.types[name]; isType {

@@ -95,7 +95,7 @@ func (s *Session) Complete(code string, cursor int) Completion {
 	}
 	add := func(names []string, kind string) {
 		for _, n := range names {
-			if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "_gohooks") && !versions[n] && s.withdrawn[n] == 0 {
+			if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "_gohooks") && !versions[n] && !isWithdrawn(s.withdrawn, n) {
 				cands = append(cands, n)
 				kinds = append(kinds, kind)
 			}

@@ -87,10 +87,10 @@ func (s *Session) withdraw(code string, prior priorState) {
 		ran = int(v.Int()) % lineStride
 	}
 	for name, line := range topLevelNames(code) {
-		if line <= ran && s.withdrawn[name] == 0 {
+		if line <= ran && !isWithdrawn(s.withdrawn, name) {
 			continue
 		}
-		if s.withdrawn[name] == 0 && prior.names[name] && sameValue(prior.values[name], now[name]) {
+		if !isWithdrawn(s.withdrawn, name) && prior.names[name] && sameValue(prior.values[name], now[name]) {
 			continue
 		}
 		s.withdrawn[name] = s.names[s.id]
@@ -142,7 +142,7 @@ func (s *Session) useOfWithdrawn(code string) *Error {
 	var uses []use
 	for _, p := range pieces {
 		for _, id := range freeIdents(p) {
-			if _, mine := declared[id.name]; s.withdrawn[id.name] != 0 && !mine {
+			if _, mine := declared[id.name]; isWithdrawn(s.withdrawn, id.name) && !mine {
 				uses = append(uses, use{id.line, id.col, id.name})
 			}
 		}
@@ -158,7 +158,7 @@ func (s *Session) useOfWithdrawn(code string) *Error {
 	return &Error{Name: "compile error", Value: msg, Traceback: []string{
 		"compile error: " + msg,
 		s.where(u.line, u.col),
-		fmt.Sprintf("  (cell %d, which declared %s, failed: run it again once it is fixed)", s.withdrawn[u.name], u.name),
+		fmt.Sprintf("  (%s was declared by a cell that failed%s: run that cell again once it is fixed)", u.name, cellNumber(s.withdrawn[u.name])),
 	}}
 }
 
@@ -210,4 +210,17 @@ func (s *Session) priorNames(code string) priorState {
 		p.names[name] = true
 	}
 	return p
+}
+
+func isWithdrawn(w map[string]int, name string) bool {
+	_, ok := w[name]
+	return ok
+}
+
+// cellNumber names a cell by its number as shown, if known.
+func cellNumber(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (cell %d)", n)
 }

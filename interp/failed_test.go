@@ -15,7 +15,7 @@ func TestFailedCellDeclaresNothing(t *testing.T) {
 		{"setup", "model := nnlib.Sequential(nnlib.Linear(3, 2))\nx := tensorlib.Ones(1, 3)\nkeep := 5", cellOut{}},
 		{"a cell that fails to compile", "keep = 6\nw := 1\nv := model.Forward(x) + 1", cellOut{err: "compile error: invalid operation: mismatched types *tensorlib.Tensor and untyped int"}},
 		{"its variable is undefined", "v", cellOut{err: "compile error: undefined: v", where: "line 1, column 1"}},
-		{"and so are the others it declared", "fmt.Println(w)", cellOut{err: "compile error: undefined: w", where: "(cell 2, which declared w, failed"}},
+		{"and so are the others it declared", "fmt.Println(w)", cellOut{err: "compile error: undefined: w", where: "(w was declared by a cell that failed: run that cell again"}},
 		{"in a function too", "func use() int { return w + 1 }", cellOut{err: "compile error: undefined: w"}},
 		{"a local of the same name is fine", "func local(w int) int { return w + 1 }\nlocal(1)", cellOut{result: "2"}},
 		{"%who does not list them", "%who", cellOut{result: "keep         int\nmodel        *nnlib.Module\nx            *tensorlib.Tensor"}},

@@ -22,7 +22,6 @@ import (
 	"github.com/gohooks/gohooks/internal/interrupt"
 	"github.com/gohooks/gohooks/interp/exports"
 	yaegi "github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 // Names the session defines for its own use; cells should not use them.
@@ -53,8 +52,7 @@ type Session struct {
 	i        *yaegi.Interpreter
 	count    int               // cells run so far
 	id       int               // the running cell's id in yaegi line numbers (count, modulo maxCells)
-	shown    int               // the number of the last cell, as the front end shows it
-	names    map[int]int       // cell id -> its number as shown
+	names    map[int]int       // cell id -> its number as the front end shows it (req.ExecutionCount)
 	funcs    map[string]string // function name -> its func type
 	generics map[string]bool   // generic functions of the cells
 	// typeMarker is what yaegi's Eval returns for a type name.
@@ -73,6 +71,7 @@ type Session struct {
 	// withdrawn: names declared first by a failed cell -> its number
 	// (failed.go).
 	withdrawn map[string]int
+	mods      *modules // imports from modules (imports.go)
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -179,15 +178,12 @@ func (s *Session) reset() error {
 		errw = &sinkWriter{s, "stderr"}
 	}
 	s.stderr = errw
-	i := yaegi.New(yaegi.Options{
+	i := yaegi.New(s.interpreterOptions(yaegi.Options{
 		Stdout: out,
 		Stderr: &frameFilter{s: s, w: errw},
 		Stdin:  &stdinReader{s},
-	})
-	if err := i.Use(stdlib.Symbols); err != nil {
-		return err
-	}
-	if err := i.Use(exports.Symbols); err != nil {
+	}))
+	if err := useCompiled(i); err != nil {
 		return err
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
@@ -391,13 +387,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 	if s.count > maxCells {
 		s.forget(s.id)
 	}
-	switch {
-	case req.ExecutionCount > 0:
-		s.shown = req.ExecutionCount
-	case req.StoreHistory && !req.Silent:
-		s.shown++
-	}
-	s.names[s.id] = s.shown
+	s.names[s.id] = req.ExecutionCount
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
 	s.waitForGoroutines()
@@ -941,9 +931,8 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if have, ok := s.imports[path]; ok && have == name {
 			continue
 		}
-		if !importable(path) {
-			msg := fmt.Sprintf("cannot import %s: a cell can import the standard library and gohooks' packages (%s), not other packages", spec.Path.Value, strings.Join(ourPackages(), ", "))
-			return &Error{Name: "compile error", Value: msg, Traceback: []string{msg, s.where(p.line, p.col)}}
+		if e := s.prepareImport(ctx, path, p.line, p.col); e != nil {
+			return e
 		}
 		src := "package main\nimport "
 		if spec.Name != nil {
@@ -952,30 +941,13 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if _, e := s.eval(ctx, src+spec.Path.Value, "", 0, 0, false); e != nil {
 			l, c := p.line, p.col
 			e.Traceback = []string{fmt.Sprintf("cannot import %s: %s", spec.Path.Value, e.Value), s.where(l, c)}
-			return e
+			return s.importDone(path, e)
 		}
+		s.importDone(path, nil)
 		s.imports[path] = name
 		s.decls[name] = "package"
 	}
 	return nil
-}
-
-// importable reports whether a cell can import path: the interpreter has
-// the symbols of the standard library and of our packages.
-func importable(path string) bool {
-	key := path + "/" + path[strings.LastIndex(path, "/")+1:]
-	_, std := stdlib.Symbols[key]
-	_, ours := exports.Symbols[key]
-	return std || ours
-}
-
-// ourPackages lists the names of our packages.
-func ourPackages() []string {
-	var names []string
-	for _, p := range exports.Packages {
-		names = append(names, p[strings.LastIndex(p, "/")+1:])
-	}
-	return names
 }
 
 // checkTypes decides what to do with a type piece: run it (new types), drop
@@ -1335,6 +1307,6 @@ func (s *Session) Restart() error {
 }
 
 // Close ends the session.
-func (s *Session) Close() error { return nil }
+func (s *Session) Close() error { return s.mods.close() }
 
 var _ = parser.ParseExpr
