@@ -3,12 +3,13 @@ package interp
 import (
 	"context"
 	"fmt"
-	"github.com/gohooks/gohooks/display"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
+
+	"github.com/gohooks/gohooks/display"
 )
 
 // run runs a cell by the rules, and makes yaegi's vaguer errors precise.
