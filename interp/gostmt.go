@@ -2,7 +2,6 @@ package interp
 
 import (
 	"go/token"
-	"strings"
 )
 
 // rewriteGo wraps every go statement so that a panic in the goroutine is
@@ -12,78 +11,35 @@ import (
 // it out and recovers), and `go CALL` becomes `go func() { defer R(S());
 // CALL }()`. Only columns change, never lines.
 func rewriteGo(src string, toks []tok) string {
-	type edit struct {
-		at   int
-		drop int
-		text string
-	}
-	var edits []edit
+	depth, _ := bracketDepths(toks)
+	var edits []stmtEdit
 	for i := 0; i < len(toks); i++ {
 		if toks[i].tok != token.GO {
 			continue
 		}
 		if i+1 < len(toks) && toks[i+1].tok == token.FUNC {
-			// find the body's opening brace: after the parameter list
-			// and results, the first '{' at depth 0.
-			depth := 0
+			// The body's opening brace: after the parameter list and
+			// results, the first '{' at the go statement's depth.
 			for j := i + 2; j < len(toks); j++ {
-				switch toks[j].tok {
-				case token.LPAREN, token.LBRACK:
-					depth++
-				case token.RPAREN, token.RBRACK:
-					depth--
-				case token.LBRACE:
-					if depth == 0 {
-						edits = append(edits, edit{toks[j].pos + 1, 0, " defer " + recoverFunc + "(" + goStartCall + ");"})
-						j = len(toks)
-					} else {
-						depth++
-					}
-				case token.RBRACE:
-					depth--
+				if toks[j].tok == token.LBRACE && depth[j] == depth[i] {
+					at := toks[j].pos + 1
+					edits = append(edits, stmtEdit{at, at, " defer " + recoverFunc + "(" + goStartCall + ");"})
+					break
 				}
 			}
 			continue
 		}
-		// go CALL: find the end of the statement.
-		depth := 0
+		// go CALL ends at a semicolon at its depth, or at the bracket
+		// that closes the block around it.
 		end := len(src)
 		for j := i + 1; j < len(toks); j++ {
-			switch toks[j].tok {
-			case token.LPAREN, token.LBRACK, token.LBRACE:
-				depth++
-			case token.RPAREN, token.RBRACK, token.RBRACE:
-				depth--
-			}
-			if depth < 0 || (depth == 0 && toks[j].tok == token.SEMICOLON) {
+			if depth[j] == depth[i] && (isCloser(toks[j].tok) || toks[j].tok == token.SEMICOLON) {
 				end = toks[j].pos
 				break
 			}
 		}
-		edits = append(edits, edit{toks[i].pos, 2, "go func() { defer " + recoverFunc + "(" + goStartCall + ");"})
-		edits = append(edits, edit{end, 0, " }()"})
+		edits = append(edits, stmtEdit{toks[i].pos, toks[i].pos + len("go"), "go func() { defer " + recoverFunc + "(" + goStartCall + ");"})
+		edits = append(edits, stmtEdit{end, end, " }()"})
 	}
-	if len(edits) == 0 {
-		return src
-	}
-	var b strings.Builder
-	last := 0
-	// edits are in increasing order except that an outer `go CALL` end may
-	// come after inner edits: sort by position.
-	sortEdits(edits, func(a, b edit) bool { return a.at < b.at })
-	for _, e := range edits {
-		b.WriteString(src[last:e.at])
-		b.WriteString(e.text)
-		last = e.at + e.drop
-	}
-	b.WriteString(src[last:])
-	return b.String()
-}
-
-func sortEdits[E any](s []E, less func(a, b E) bool) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	return applyEdits(src, edits)
 }

@@ -125,3 +125,27 @@ func containsCall(e ast.Node) bool {
 	})
 	return found
 }
+
+// bracketDepths is the one walker of a cell's tokens that the pieces of
+// the session share: it returns, for each token, the number of brackets
+// ((, [ and {) open before it (a closing bracket counts its own), and the
+// depth after the last token (0 when the brackets balance).
+func bracketDepths(toks []tok) (before []int, final int) {
+	before = make([]int, len(toks))
+	d := 0
+	for i, t := range toks {
+		before[i] = d
+		switch t.tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			d++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			d--
+		}
+	}
+	return before, d
+}
+
+// isCloser reports whether t closes a bracket.
+func isCloser(t token.Token) bool {
+	return t == token.RPAREN || t == token.RBRACK || t == token.RBRACE
+}

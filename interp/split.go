@@ -44,7 +44,7 @@ func splitCell(src string) ([]piece, error) {
 		return nil, err
 	}
 	var pieces []piece
-	depth := 0
+	depth, final := bracketDepths(toks)
 	start := -1
 	for i, t := range toks {
 		if start < 0 {
@@ -53,18 +53,16 @@ func splitCell(src string) ([]piece, error) {
 			}
 			start = i
 		}
-		switch t.tok {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
+		after := final // the depth after t
+		if i+1 < len(toks) {
+			after = depth[i+1]
 		}
-		if depth == 0 && t.tok == token.SEMICOLON && t.lit == ";" && i > start && inHeader(src, toks[start:i]) {
+		if after == 0 && t.tok == token.SEMICOLON && t.lit == ";" && i > start && inHeader(src, toks[start:i]) {
 			// for i := 0; i < n; i++ {, if v := f(); v > 0 {: the
 			// semicolons of a header do not end the statement.
 			continue
 		}
-		if depth == 0 && (t.tok == token.SEMICOLON || i == len(toks)-1) {
+		if after == 0 && (t.tok == token.SEMICOLON || i == len(toks)-1) {
 			end := t.pos
 			if t.tok != token.SEMICOLON {
 				end = t.pos + tokLen(t)
@@ -79,7 +77,7 @@ func splitCell(src string) ([]piece, error) {
 			start = -1
 		}
 	}
-	if depth != 0 {
+	if final != 0 {
 		l, c := lineCol(src, len(src))
 		return nil, &cellError{l, c, "unbalanced brackets"}
 	}
@@ -128,18 +126,13 @@ func classify(src string, toks []tok, start, end int) (piece, error) {
 		} else if len(toks) > 1 && toks[1].tok == token.LPAREN {
 			// method receiver or a function literal: a receiver is
 			// followed by the method name.
-			depth := 0
-			for j := 1; j < len(toks); j++ {
-				if toks[j].tok == token.LPAREN {
-					depth++
-				} else if toks[j].tok == token.RPAREN {
-					depth--
-					if depth == 0 {
-						if j+1 < len(toks) && toks[j+1].tok == token.IDENT {
-							p.kind = pieceDecl
-						}
-						break
+			depth, _ := bracketDepths(toks)
+			for j := 2; j < len(toks); j++ {
+				if toks[j].tok == token.RPAREN && depth[j] == 1 {
+					if j+1 < len(toks) && toks[j+1].tok == token.IDENT {
+						p.kind = pieceDecl
 					}
+					break
 				}
 			}
 		}
@@ -154,20 +147,16 @@ func classify(src string, toks []tok, start, end int) (piece, error) {
 // main (with :=, var or const), which breaks yaegi's session.
 func declaresMain(toks []tok) bool {
 	decl := toks[0].tok == token.VAR || toks[0].tok == token.CONST
-	depth := 0
+	depth, _ := bracketDepths(toks)
 	sawMain := false
-	for _, t := range toks {
+	for i, t := range toks {
 		switch t.tok {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
 		case token.IDENT:
-			if t.lit == "main" && (depth == 0 || decl && depth == 1 && toks[1].tok == token.LPAREN) {
+			if t.lit == "main" && (depth[i] == 0 || decl && depth[i] == 1 && toks[1].tok == token.LPAREN) {
 				sawMain = true
 			}
 		case token.DEFINE:
-			if depth == 0 && sawMain {
+			if depth[i] == 0 && sawMain {
 				return true
 			}
 		case token.ASSIGN:

@@ -68,7 +68,7 @@ func rewriteStmts(text string, line, col, cell int, generic map[string]bool) (st
 			}
 		}
 		edits = append(edits, exits...)
-		if cell > 0 {
+		if cell > 0 && off(st.End()) <= len(text) { // (an implicit empty statement ends past the text)
 			l, _ := where(st.Pos())
 			edits = append(edits, stmtEdit{off(st.End()), off(st.End()), fmt.Sprintf("; %s = %d", doneMarker, cell*lineStride+l)})
 		}
