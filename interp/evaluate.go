@@ -13,94 +13,57 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gohooks/gohooks/display"
 	"github.com/gohooks/gohooks/internal/interrupt"
 )
 
-func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *Error) {
-	s.sources[s.id] = code
-	s.before = nil
-	toks, err := scanCell(code)
-	if err != nil {
-		return nil, s.cellErr("syntax error", err)
-	}
-	code = renameIdents(rewriteGo(code, toks), s.alias)
-	pieces, err := splitCell(code)
-	if err != nil {
-		return nil, s.cellErr("syntax error", err)
-	}
-	fixed, err := s.assignCode(code, pieces)
-	if err != nil {
-		return nil, s.cellErr("syntax error", err)
-	}
-	if fixed != code {
-		code = fixed
-		if pieces, err = splitCell(code); err != nil {
-			return nil, s.cellErr("syntax error", err)
-		}
-	}
-	renames, e := s.versionTypes(pieces)
-	if e != nil {
-		return nil, e
-	}
-	if len(renames) > 0 {
-		code = renameIdents(code, renames)
-		if pieces, err = splitCell(code); err != nil {
-			return nil, s.cellErr("syntax error", err)
-		}
-		for internal, to := range renames {
-			s.alias[s.userName(internal)] = to
-		}
-	}
-	base := s.id
-	var (
-		types, decls, stmts srcBuilder
-		funcVars            []string
-	)
-	types.header, decls.header, stmts.header = "package main", "package main", "{}"
+// plan decides what the cell's pieces become: imports are made now;
+// types, methods and functions are checked against the session's; the
+// pieces are placed, in cell positions, in the sources that evaluate
+// runs, in order.
+func (s *Session) plan(ctx context.Context, c *cell) *Error {
+	base := c.base
+	c.types.header, c.decls.header, c.stmts.header = "package main", "package main", "{}"
 	// Constants that a type of the cell uses (type A [K]int) are declared
 	// before the types, with the cell's other constants, in order.
-	var consts srcBuilder
-	consts.header = "{}"
-	early := earlyConsts(pieces)
+	c.consts.header = "{}"
+	early := earlyConsts(c.pieces)
 	// Package-level variables that the cell's methods use are declared
 	// before the methods are compiled.
-	hoist := methodVars(pieces)
-	var vars srcBuilder
-	vars.header = "{}"
+	hoist := methodVars(c.pieces)
+	c.vars.header = "{}"
 	var last *piece
-	for k := range pieces {
-		p := &pieces[k]
+	for k := range c.pieces {
+		p := &c.pieces[k]
 		switch p.kind {
 		case pieceImport:
 			if e := s.addImports(ctx, p); e != nil {
-				return nil, e
+				return e
 			}
 		case pieceType:
 			keep, e := s.checkTypes(p)
 			if e != nil {
-				return nil, e
+				return e
 			}
 			if keep {
-				types.place(base, p.line, p.col, p.text)
+				c.types.place(base, p.line, p.col, p.text)
 			}
 		case pieceDecl:
 			keep, e := s.checkDecl(p)
 			if e != nil {
-				return nil, e
+				return e
 			}
 			if keep {
-				decls.place(base, p.line, p.col, p.text)
+				c.decls.place(base, p.line, p.col, p.text)
 			}
 		case pieceFunc:
 			f, fset, err := parseDecl(*p)
 			if err != nil {
-				return nil, s.cellErr("syntax error", err)
+				return s.cellErr("syntax error", err)
 			}
 			fd := f.Decls[0].(*ast.FuncDecl)
 			sig := nodeText(fset, fd.Type)
 			if s.funcs[p.name] != sig {
-				funcVars = append(funcVars, "var "+p.name+" "+sig)
+				c.funcVars = append(c.funcVars, "var "+p.name+" "+sig)
 			}
 			s.funcs[p.name] = sig
 			s.decls[p.name] = "func"
@@ -108,7 +71,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			first := base*lineStride + p.line
 			s.funcSpans = append(s.funcSpans, funcSpan{p.name, first, first + strings.Count(p.text, "\n")})
 			i := len("func") + strings.Index(p.text[len("func"):], p.name)
-			stmts.place(base, p.line, p.col, p.name+" = func"+p.text[i+len(p.name):])
+			c.stmts.place(base, p.line, p.col, p.name+" = func"+p.text[i+len(p.name):])
 			last = nil
 			continue
 		case pieceStmt:
@@ -117,22 +80,17 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		}
 		last = nil
 	}
-	// The cell's value: its last statement, if an expression statement.
-	var lastExpr ast.Expr
-	var lastText string
-	var defers, exits bool // the statements defer calls; they defer or return
-	var lastLine, lastCol int
-	for k := range pieces {
-		p := &pieces[k]
+	for k := range c.pieces {
+		p := &c.pieces[k]
 		if p.kind != pieceStmt {
 			continue
 		}
 		if early && p.firstTok == token.CONST {
-			consts.place(base, p.line, p.col, p.text)
+			c.consts.place(base, p.line, p.col, p.text)
 			continue
 		}
 		// yaegi's limits at the top level are worked around statement by
-		// statement (rewrite.go); the cell's last expression is kept as
+		// statement (toplevel.go); the cell's last expression is kept as
 		// written.
 		rewrite := func(text string) (string, *Error) {
 			out, err := rewriteStmts(text, p.line, p.col, base, s.generics)
@@ -142,90 +100,86 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			for _, w := range out.wrapped {
 				s.funcSpans = append(s.funcSpans, funcSpan{"the cell", base*lineStride + w[0], base*lineStride + w[1]})
 			}
-			defers = defers || out.defers
-			exits = exits || out.defers || out.returns
+			c.defers = c.defers || out.defers
+			c.exits = c.exits || out.defers || out.returns
 			return out.text, nil
 		}
 		if hoist[k] {
 			text, e := rewrite(p.text)
 			if e != nil {
-				return nil, e
+				return e
 			}
-			vars.place(base, p.line, p.col, text)
+			c.vars.place(base, p.line, p.col, text)
 			continue
 		}
 		text := p.text
-		var lastOff int
 		if p == last {
+			// The cell's value: its last statement, if an expression
+			// statement.
 			list, fset, err := parseStmts(p.text, p.line, p.col)
 			if err != nil {
-				return nil, s.cellErr("syntax error", err)
+				return s.cellErr("syntax error", err)
 			}
 			if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
-				lastOff = fset.Position(es.Pos()).Offset - len(stmtHeader) - (p.line - 1) - (p.col - 1)
-				lastExpr = es.X
-				lastText = p.text[lastOff:]
-				lastLine, lastCol = lineCol(code, p.start+lastOff)
-				text = p.text[:lastOff]
+				off := fset.Position(es.Pos()).Offset - len(stmtHeader) - (p.line - 1) - (p.col - 1)
+				c.last = &lastExpr{x: es.X, text: p.text[off:]}
+				c.last.line, c.last.col = lineCol(c.code, p.start+off)
+				text = p.text[:off]
 			}
 		}
 		if text != "" {
 			text, e := rewrite(text)
 			if e != nil {
-				return nil, e
+				return e
 			}
-			stmts.place(base, p.line, p.col, text)
+			c.stmts.place(base, p.line, p.col, text)
 		}
 	}
-	for _, src := range []*srcBuilder{&consts, &types} {
+	return nil
+}
+
+// evaluate runs what plan placed: the cell's constants and types, its
+// functions' variables, the variables its methods use, its methods and
+// generic functions, then its statements.
+func (s *Session) evaluate(ctx context.Context, c *cell) *Error {
+	for _, src := range []*srcBuilder{&c.consts, &c.types} {
 		if src.used {
 			if _, e := s.eval(ctx, src.header, src.b.String(), 0, 0, false); e != nil {
-				return nil, e
+				return e
 			}
 		}
 	}
-	if len(funcVars) > 0 {
-		if _, e := s.eval(ctx, "{}; "+strings.Join(funcVars, "; "), "", 0, 0, false); e != nil {
-			return nil, e
+	if len(c.funcVars) > 0 {
+		if _, e := s.eval(ctx, "{}; "+strings.Join(c.funcVars, "; "), "", 0, 0, false); e != nil {
+			return e
 		}
 	}
-	if vars.used {
-		if _, e := s.eval(ctx, vars.header, vars.b.String(), 0, 0, false); e != nil {
-			return nil, e
+	if c.vars.used {
+		if _, e := s.eval(ctx, c.vars.header, c.vars.b.String(), 0, 0, false); e != nil {
+			return e
 		}
 	}
-	s.before = nil
-	if stmts.used {
-		s.before = map[string]bool{}
+	if c.stmts.used {
+		c.before = map[string]bool{}
 		for name := range s.globals() {
-			s.before[name] = true
+			c.before[name] = true
 		}
 	}
-	if decls.used {
-		if _, e := s.eval(ctx, decls.header, decls.b.String(), 0, 0, false); e != nil {
-			return nil, e
+	if c.decls.used {
+		if _, e := s.eval(ctx, c.decls.header, c.decls.b.String(), 0, 0, false); e != nil {
+			return e
 		}
 	}
-	if defers {
+	if c.defers {
 		if _, e := s.eval(ctx, "{}", "\n"+deferStack+" = nil", 0, 0, false); e != nil {
-			return nil, e
+			return e
 		}
 	}
-	var res *display.Bundle
-	e = nil
-	if stmts.used {
-		_, e = s.eval(ctx, stmts.header, stmts.b.String(), 0, 0, false)
+	if c.stmts.used {
+		_, e := s.eval(ctx, c.stmts.header, c.stmts.b.String(), 0, 0, false)
+		return e
 	}
-	if e == nil && lastExpr != nil {
-		res, e = s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
-	}
-	if exits {
-		e = s.endStatements(ctx, e, defers)
-	}
-	if e != nil {
-		return nil, e
-	}
-	return res, nil
+	return nil
 }
 
 // endStatements runs the deferred calls of the cell's statements, which

@@ -395,3 +395,41 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 	}
 	return applyEdits(code, edits), nil
 }
+
+// rewrite parses and splits the cell and rewrites its source: go
+// statements, the current versions of its types, and the assignments
+// that yaegi gets wrong.
+func (s *Session) rewrite(c *cell) *Error {
+	toks, err := scanCell(c.src)
+	if err != nil {
+		return s.cellErr("syntax error", err)
+	}
+	c.code = renameIdents(rewriteGo(c.src, toks), s.alias)
+	if c.pieces, err = splitCell(c.code); err != nil {
+		return s.cellErr("syntax error", err)
+	}
+	fixed, err := s.assignCode(c.code, c.pieces)
+	if err != nil {
+		return s.cellErr("syntax error", err)
+	}
+	if fixed != c.code {
+		c.code = fixed
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
+		}
+	}
+	renames, e := s.versionTypes(c.pieces)
+	if e != nil {
+		return e
+	}
+	if len(renames) > 0 {
+		c.code = renameIdents(c.code, renames)
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
+		}
+		for internal, to := range renames {
+			s.alias[s.userName(internal)] = to
+		}
+	}
+	return nil
+}

@@ -39,30 +39,13 @@ type Session struct {
 	opts   Options
 	stderr io.Writer
 
-	mu       sync.Mutex // held while a cell runs
-	i        *yaegi.Interpreter
-	count    int               // cells run so far
-	id       int               // the running cell's id in yaegi line numbers (count, modulo maxCells)
-	names    map[int]int       // cell id -> its number as the front end shows it (req.ExecutionCount)
-	funcs    map[string]string // function name -> its func type
-	generics map[string]bool   // generic functions of the cells
-	// typeMarker is what yaegi's Eval returns for a type name.
-	typeMarker uintptr
-	types      map[string]string // type name, or "Type.Method" -> definition
-	imports    map[string]string // import path -> name
-	decls      map[string]string // every name the cells declared -> kind
-	before     map[string]bool   // global names before the running cell's statements
-	stringers  bool              // a cell defined a String or Error method
-	sources    map[int]string    // cell number -> its code, quoted in errors
-	alias      map[string]string // type name in cells -> its current version
-	versions   map[string]int    // type name in cells -> versions made
-	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
-	// declared holds the names the failed cell declares (explain).
-	declared map[string]bool
-	// withdrawn: names declared first by a failed cell -> its number
-	// (failed.go).
-	withdrawn map[string]int
-	mods      *modules // imports from modules (imports.go)
+	mu    sync.Mutex // held while a cell runs
+	count int        // cells run so far
+	id    int        // the running cell's id in yaegi line numbers (count, modulo maxCells)
+	// lasting is what the session knows of its cells; reset makes a new
+	// one. What a cell's steps make of it lives in a cell, for one cell.
+	lasting
+	mods *modules // imports from modules (imports.go)
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -80,6 +63,28 @@ type Session struct {
 	}
 }
 
+// lasting is the state of a session that lasts from cell to cell: the
+// interpreter and what the session knows of the cells run in it.
+type lasting struct {
+	i        *yaegi.Interpreter
+	names    map[int]int       // cell id -> its number as the front end shows it (req.ExecutionCount)
+	funcs    map[string]string // function name -> its func type
+	generics map[string]bool   // generic functions of the cells
+	// typeMarker is what yaegi's Eval returns for a type name.
+	typeMarker uintptr
+	types      map[string]string // type name, or "Type.Method" -> definition
+	imports    map[string]string // import path -> name
+	decls      map[string]string // every name the cells declared -> kind
+	stringers  bool              // a cell defined a String or Error method
+	sources    map[int]string    // cell number -> its code, quoted in errors
+	alias      map[string]string // type name in cells -> its current version
+	versions   map[string]int    // type name in cells -> versions made
+	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
+	// withdrawn: names declared first by a failed cell -> its number
+	// (failed.go).
+	withdrawn map[string]int
+}
+
 // funcSpan locates a function of a cell: yaegi names the function literal
 // a function becomes "func"; tracebacks use the name written in the cell.
 type funcSpan struct {
@@ -90,7 +95,7 @@ type funcSpan struct {
 // NewSession returns a session with our packages and fmt, math, strings,
 // os and time imported.
 func NewSession(opts Options) (*Session, error) {
-	s := &Session{opts: opts, names: map[int]int{}}
+	s := &Session{opts: opts}
 	if err := s.reset(); err != nil {
 		return nil, err
 	}
@@ -182,10 +187,10 @@ func (s *Session) reset() error {
 	}
 	var src strings.Builder
 	src.WriteString("package main\nimport (\n")
-	s.imports = map[string]string{}
+	imports := map[string]string{}
 	for _, p := range preloaded() {
 		fmt.Fprintf(&src, "\t%q\n", p[0])
-		s.imports[p[0]] = p[1]
+		imports[p[0]] = p[1]
 	}
 	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
 	fmt.Fprintf(&src, "func %s(cell int) {\n\t%s.GoExit(cell, recover())\n}\n", recoverFunc, internalPkg)
@@ -198,21 +203,28 @@ func (s *Session) reset() error {
 	if _, err := i.Eval(src.String()); err != nil {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
-	s.i = i
-	s.typeMarker = 0
+	var marker uintptr
 	if m, err := i.Eval("int"); err == nil && m.IsValid() && m.Kind() == reflect.Func {
-		s.typeMarker = m.Pointer()
+		marker = m.Pointer()
 	}
-	s.funcs = map[string]string{}
-	s.generics = map[string]bool{}
-	s.types = map[string]string{}
-	s.decls = map[string]string{}
-	s.stringers = false
-	s.sources = map[int]string{}
-	s.alias = map[string]string{}
-	s.versions = map[string]int{}
-	s.funcSpans = nil
-	s.withdrawn = map[string]int{}
+	names := map[int]int{}
+	if s.names != nil {
+		names[s.id] = s.names[s.id] // the running cell (%reset)
+	}
+	s.lasting = lasting{
+		i:          i,
+		names:      names,
+		funcs:      map[string]string{},
+		generics:   map[string]bool{},
+		typeMarker: marker,
+		types:      map[string]string{},
+		imports:    imports,
+		decls:      map[string]string{},
+		sources:    map[int]string{},
+		alias:      map[string]string{},
+		versions:   map[string]int{},
+		withdrawn:  map[string]int{},
+	}
 	return nil
 }
 
