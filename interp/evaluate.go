@@ -219,8 +219,8 @@ func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *E
 	return p.err
 }
 
-// methodVars returns the var pieces (by index) whose variables a method
-// or generic function of the cell uses, and whose values use no other
+// methodVars returns the var and const pieces (by index) whose names a
+// method or generic function of the cell uses, and whose values use no other
 // name declared by the cell's statements or functions: they run before
 // the methods are compiled, as Go initializes package variables before
 // main, with the cell's constants (which depend on nothing that runs).
@@ -284,6 +284,15 @@ func methodVars(pieces []piece) map[int]bool {
 		}
 		if want {
 			hoist[k] = true
+		}
+	}
+	for k, p := range pieces {
+		if p.kind == pieceStmt && p.firstTok == token.CONST {
+			for n := range declared[k] {
+				if used[n] {
+					hoist[k] = true
+				}
+			}
 		}
 	}
 	if len(hoist) > 0 {

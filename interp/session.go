@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"reflect"
 	"sort"
 	"strings"
@@ -159,6 +160,11 @@ func clearValue(x any) {
 }
 
 func (s *Session) reset() error {
+	// A cell is a program run with no arguments: the process's own (the
+	// worker's "worker") are not the program's.
+	if len(os.Args) > 1 {
+		os.Args = os.Args[:1]
+	}
 	out, errw := s.opts.Stdout, s.opts.Stderr
 	if out == nil {
 		out = &sinkWriter{s, "stdout"}
