@@ -761,7 +761,7 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 	}
 	for _, spec := range f.Imports {
 		path, _ := strconv.Unquote(spec.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
+		name := packageName(path)
 		if spec.Name != nil {
 			name = spec.Name.Name
 		}
@@ -785,15 +785,6 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		s.decls[name] = "package"
 	}
 	return nil
-}
-
-// importable reports whether a cell can import path: the interpreter has
-// the symbols of the standard library and of our packages.
-func importable(path string) bool {
-	key := path + "/" + path[strings.LastIndex(path, "/")+1:]
-	_, std := stdlib.Symbols[key]
-	_, ours := exports.Symbols[key]
-	return std || ours
 }
 
 // ourPackages lists the names of our packages.

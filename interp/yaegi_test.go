@@ -52,3 +52,17 @@ func TestLogLogger(t *testing.T) {
 		{"Default is the standard logger", "import \"log\"\nd := log.Default()\nvar sb strings.Builder\nd.SetOutput(&sb)\nd.SetFlags(0)\nd.SetPrefix(\"d: \")\nlog.Println(\"x\")\nfmt.Print(sb.String())\nfmt.Println(log.Prefix(), d == log.Default())", cellOut{stdout: "d: x\nd:  true\n"}},
 	})
 }
+
+func TestUndefinedPackage(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "s := nosuch.X()", cellOut{err: "compile error: undefined: nosuch"})
+	check(t, s, "nosuch.Y()", cellOut{err: "compile error: undefined: nosuch"})
+	check(t, s, "b, _ := json.Marshal(1)", cellOut{err: "compile error: undefined: json"})
+	check(t, s, "json.Marshal(1)", cellOut{err: "compile error: undefined: json"})
+	check(t, s, "x := 1\nx + 1", cellOut{result: "2"})
+}
+
+func TestImportMajorVersionPath(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "import \"math/rand/v2\"\nr := rand.New(rand.NewPCG(1, 2))\nr.IntN(1000) < 1000", cellOut{result: "true"})
+}

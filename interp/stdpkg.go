@@ -1,0 +1,40 @@
+package interp
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/gohooks/gohooks/interp/exports"
+	"github.com/traefik/yaegi/stdlib"
+)
+
+// tableName returns the name of the package at path in the interpreter's
+// symbol tables (the standard library's and our packages'), which key a
+// package by its path and its name, and whether the tables have it. The
+// name is not always the last element of the path: math/rand/v2 is rand.
+func tableName(path string) (string, bool) {
+	prefix := path + "/"
+	for _, syms := range []map[string]map[string]reflect.Value{stdlib.Symbols, exports.Symbols} {
+		for key := range syms {
+			if name, ok := strings.CutPrefix(key, prefix); ok && !strings.Contains(name, "/") {
+				return name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// importable reports whether a cell can import path: the interpreter has
+// the symbols of the standard library and of our packages.
+func importable(path string) bool {
+	_, ok := tableName(path)
+	return ok
+}
+
+// packageName returns the name that an import of path declares.
+func packageName(path string) string {
+	if name, ok := tableName(path); ok {
+		return name
+	}
+	return path[strings.LastIndex(path, "/")+1:]
+}
