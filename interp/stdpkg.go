@@ -5,16 +5,18 @@ import (
 	"strings"
 
 	"github.com/gohooks/gohooks/interp/exports"
+	"github.com/gohooks/gohooks/interp/exports/gonum"
 	"github.com/traefik/yaegi/stdlib"
 )
 
-// tableName returns the name of the package at path in the interpreter's
-// symbol tables (the standard library's and our packages'), which key a
-// package by its path and its name, and whether the tables have it. The
-// name is not always the last element of the path: math/rand/v2 is rand.
+// tableName returns the name of the package at path in the symbol tables
+// compiled into the binary (the standard library, our packages, gonum),
+// which key a package by its path and its name, and whether they have it.
+// The name is not always the last element of the path: math/rand/v2 is
+// rand.
 func tableName(path string) (string, bool) {
 	prefix := path + "/"
-	for _, syms := range []map[string]map[string]reflect.Value{stdlib.Symbols, exports.Symbols} {
+	for _, syms := range []map[string]map[string]reflect.Value{stdlib.Symbols, exports.Symbols, gonum.Symbols} {
 		for key := range syms {
 			if name, ok := strings.CutPrefix(key, prefix); ok && !strings.Contains(name, "/") {
 				return name, true
@@ -22,13 +24,6 @@ func tableName(path string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// importable reports whether a cell can import path: the interpreter has
-// the symbols of the standard library and of our packages.
-func importable(path string) bool {
-	_, ok := tableName(path)
-	return ok
 }
 
 // packageName returns the name that an import of path declares.
