@@ -141,7 +141,7 @@ func TestCellRules(t *testing.T) {
 		{"range over int", "n := 0\nfor i := range 4 { n += i }\nn", cellOut{result: "6"}},
 		{"per-iteration loop variables", "var fs []func() int\nfor i := 0; i < 3; i++ { fs = append(fs, func() int { return i }) }\nfs[0]() + fs[2]()", cellOut{result: "2"}},
 		{"min and max", "min(3, 1, 2) + max(4, 5)", cellOut{result: "6"}},
-		{"top-level defer refused", "x := 1\ndefer fmt.Println(x)", cellOut{err: "syntax error: defer at the top level of a cell is not supported (a cell is not a function): put the code in a function, for example func() { defer f(); ... }()", where: "line 2"}},
+		{"top-level defer", "x := 1\ndefer fmt.Println(x)\nx = 5", cellOut{stdout: "1\n"}},
 		{"compile error in cell lines", "y := 1\n\nfmt.Println(y + undefinedName)", cellOut{err: "compile error: undefined: undefinedName", where: "line 3\n    fmt.Println(y + undefinedName)"}},
 		{"undefined name in a top-level :=", "type KV struct{ K int }\nw := 2\nkv := KV{K: w}\nv := w + kv.K + nowhere", cellOut{err: "compile error: undefined: nowhere", where: "line 4"}},
 		{"func main refused", "func main() {}", cellOut{err: "syntax error: func main is not needed in a cell (a cell runs its statements in order): write the statements at the top level of the cell, or give the function another name"}},
