@@ -19,8 +19,8 @@ import (
 // Module is a module of the workspace's build list.
 type Module struct {
 	Path, Version string
-	// Direct is true for a module that was imported or required, false
-	// for a dependency of one.
+	// Direct is true for a module that was imported from or required,
+	// false for a dependency of one.
 	Direct bool
 }
 
@@ -46,6 +46,9 @@ type Workspace struct {
 	// offline is set once the network failed: later commands go straight
 	// to the module cache.
 	offline bool
+	// direct holds the modules required or imported from (go.mod calls
+	// them indirect: no source of the workspace imports them).
+	direct map[string]bool
 }
 
 // NewWorkspace makes a workspace in a new temporary directory. Close
@@ -67,7 +70,7 @@ func NewWorkspace() (*Workspace, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("modcache: %w", err)
 	}
-	return &Workspace{dir: dir, goBin: goBin}, nil
+	return &Workspace{dir: dir, goBin: goBin, direct: map[string]bool{}}, nil
 }
 
 // goVersion is the language version of the running binary ("1.26").
@@ -97,6 +100,7 @@ func (w *Workspace) Require(ctx context.Context, module, version string) (Module
 	if _, err := w.get(ctx, module+"@"+version); err != nil {
 		return Module{}, w.explain(module, module, version, err)
 	}
+	w.direct[module] = true
 	for _, m := range w.modules(ctx) {
 		if m.Path == module {
 			return m, nil
@@ -126,6 +130,9 @@ func (w *Workspace) Resolve(ctx context.Context, importPath string) ([]Package, 
 			return nil, w.explain(importPath, modulePath(p), "", errors.New(p.Error.Err))
 		}
 	}
+	if m := modulePath(pkgs[len(pkgs)-1]); m != "" {
+		w.direct[m] = true
+	}
 	return pkgs, nil
 }
 
@@ -153,7 +160,7 @@ func (w *Workspace) modules(ctx context.Context) []Module {
 	}
 	var ms []Module
 	for _, r := range mf.Require {
-		ms = append(ms, Module{Path: r.Path, Version: r.Version, Direct: !r.Indirect})
+		ms = append(ms, Module{Path: r.Path, Version: r.Version, Direct: w.direct[r.Path]})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].Path < ms[j].Path })
 	return ms
