@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"context"
+	"encoding/base64"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -152,4 +154,58 @@ func TestImportOfAPackageTheInterpreterCannotLoad(t *testing.T) {
 		`cannot import "golang.org/x/text/cases" (module golang.org/x/text v0.28.0): the interpreter cannot run its source`, "variables are kept")
 	// Tried once: the second import gives the same error at once.
 	importFails(t, s, "import \"golang.org/x/text/cases\"", "the interpreter cannot run its source")
+}
+
+// plotCell is viz's golden gonum/plot figure (viz/gonum_test.go), made in a
+// cell.
+const plotCell = `import (
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+p := plot.New()
+p.Title.Text = "squares"
+p.X.Label.Text = "x"
+p.Y.Label.Text = "x²"
+pts := make(plotter.XYs, 11)
+for i := range pts {
+	pts[i].X = float64(i)
+	pts[i].Y = float64(i * i)
+}
+line, _ := plotter.NewLine(pts)
+sc, _ := plotter.NewScatter(pts)
+p.Add(line, sc, plotter.NewGrid())
+`
+
+func TestAGonumPlotShowsInline(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join("..", "viz", "testdata", "gonum_plot.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := base64.StdEncoding.EncodeToString(golden)
+	s := newTestSession(t)
+	defer s.Close()
+	rep, _ := runCell(t, s, plotCell+"p")
+	if rep.Err != nil {
+		t.Fatal(rep.Err.Value)
+	}
+	if got, _ := rep.Result.Data[display.MIMEPNG].(string); got != want {
+		t.Errorf("the cell's *plot.Plot is not the golden image viz/testdata/gonum_plot.png (text %q)", rep.Result.Data[display.MIMEText])
+	}
+	r := &recorder{}
+	display.SetPublisher(r)
+	rep = s.Execute(context.Background(), ExecuteRequest{Code: "display.Show(p)"}, r)
+	display.SetPublisher(nil)
+	if rep.Err != nil || len(r.displays) != 1 {
+		t.Fatalf("display.Show(p): %v, %d displays", rep.Err, len(r.displays))
+	}
+	if got, _ := r.displays[0].Data[display.MIMEPNG].(string); got != want {
+		t.Error("display.Show(p) does not show the golden image")
+	}
+}
+
+func TestAGonumMatrixShowsAsAMatrix(t *testing.T) {
+	s := newTestSession(t)
+	defer s.Close()
+	check(t, s, "import \"gonum.org/v1/gonum/mat\"\nm := mat.NewDense(2, 2, []float64{1, 2, 3, 4})\nvar c mat.Dense\nc.Mul(m, m)\n&c",
+		cellOut{result: "2×2 *mat.Dense\n⎡ 7  10⎤\n⎣15  22⎦"})
 }
