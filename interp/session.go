@@ -52,8 +52,7 @@ type Session struct {
 	i        *yaegi.Interpreter
 	count    int               // cells run so far
 	id       int               // the running cell's id in yaegi line numbers (count, modulo maxCells)
-	shown    int               // the number of the last cell, as the front end shows it
-	names    map[int]int       // cell id -> its number as shown
+	names    map[int]int       // cell id -> its number as the front end shows it (req.ExecutionCount)
 	funcs    map[string]string // function name -> its func type
 	generics map[string]bool   // generic functions of the cells
 	// typeMarker is what yaegi's Eval returns for a type name.
@@ -82,6 +81,8 @@ type Session struct {
 		number     int           // s.count of the running cell, 0 between cells
 		live       int           // goroutines the running cell started, still running
 		liveDone   chan struct{} // closed when live drops to 0, if waited for
+		lastPanic  any           // the value of the last panic of an evaluation
+		panic      cellPanic     // while the top-level deferred calls run
 	}
 }
 
@@ -175,6 +176,8 @@ func (s *Session) reset() error {
 		"GoStart": reflect.ValueOf(s.goStart),
 		"GoExit":  reflect.ValueOf(s.goExit),
 		"Clear":   reflect.ValueOf(clearValue),
+		"Recover": reflect.ValueOf(s.recoverCell),
+		"Return":  reflect.ValueOf(cellReturnPanic),
 	}}); err != nil {
 		return err
 	}
@@ -188,7 +191,10 @@ func (s *Session) reset() error {
 	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
 	fmt.Fprintf(&src, "func %s(cell int) {\n\t%s.GoExit(cell, recover())\n}\n", recoverFunc, internalPkg)
 	src.WriteString(minMax)
+	// First: yaegi's value for a type name is the session's first global
+	// variable (typeMarker), which must be a function.
 	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
+	src.WriteString(deferPrelude)
 	if _, err := i.Eval(src.String()); err != nil {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
@@ -364,13 +370,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 	if s.count > maxCells {
 		s.forget(s.id)
 	}
-	switch {
-	case req.ExecutionCount > 0:
-		s.shown = req.ExecutionCount
-	case req.StoreHistory && !req.Silent:
-		s.shown++
-	}
-	s.names[s.id] = s.shown
+	s.names[s.id] = req.ExecutionCount
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
 	s.waitForGoroutines()
@@ -512,6 +512,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	// The cell's value: its last statement, if an expression statement.
 	var lastExpr ast.Expr
 	var lastText string
+	var defers, exits bool // the statements defer calls; they defer or return
 	var lastLine, lastCol int
 	for k := range pieces {
 		p := &pieces[k]
@@ -526,14 +527,16 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		// statement (rewrite.go); the cell's last expression is kept as
 		// written.
 		rewrite := func(text string) (string, *Error) {
-			out, wrapped, err := rewriteStmts(text, p.line, p.col, s.generics)
+			out, err := rewriteStmts(text, p.line, p.col, s.generics)
 			if err != nil {
 				return "", s.cellErr("syntax error", err)
 			}
-			for _, w := range wrapped {
+			for _, w := range out.wrapped {
 				s.funcSpans = append(s.funcSpans, funcSpan{"the cell", base*lineStride + w[0], base*lineStride + w[1]})
 			}
-			return out, nil
+			defers = defers || out.defers
+			exits = exits || out.defers || out.returns
+			return out.text, nil
 		}
 		text := p.text
 		var lastOff int
@@ -577,17 +580,68 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			s.before[name] = true
 		}
 	}
-	for _, src := range []*srcBuilder{&decls, &stmts} {
-		if src.used {
-			if _, e := s.eval(ctx, src.header, src.b.String(), 0, 0, false); e != nil {
-				return nil, e
-			}
+	if decls.used {
+		if _, e := s.eval(ctx, decls.header, decls.b.String(), 0, 0, false); e != nil {
+			return nil, e
 		}
 	}
-	if lastExpr == nil {
-		return nil, nil
+	if defers {
+		if _, e := s.eval(ctx, "{}", "\n"+deferStack+" = nil", 0, 0, false); e != nil {
+			return nil, e
+		}
 	}
-	return s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+	var res *display.Bundle
+	e = nil
+	if stmts.used {
+		_, e = s.eval(ctx, stmts.header, stmts.b.String(), 0, 0, false)
+	}
+	if e == nil && lastExpr != nil {
+		res, e = s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+	}
+	if exits {
+		e = s.endStatements(ctx, e, defers)
+	}
+	if e != nil {
+		return nil, e
+	}
+	return res, nil
+}
+
+// endStatements runs the deferred calls of the cell's statements, which
+// ended with err, last in first out, and returns the cell's error: a
+// panic that no deferred call recovered, or the last panic of a deferred
+// call. A top-level return is no error.
+func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *Error {
+	c := &s.cur
+	c.Lock()
+	c.panic = cellPanic{}
+	if err != nil && err.Name == "panic" {
+		c.panic = cellPanic{active: true, value: c.lastPanic, err: err}
+	}
+	c.Unlock()
+	if err != nil && err.Name != "panic" {
+		return err // a compile error or an interrupt: nothing ran, or the cell stops
+	}
+	for defers {
+		_, e := s.eval(ctx, "{}", "\n_gohooksRunDefers()", 0, 0, false)
+		if e == nil {
+			break
+		}
+		if e.Name != "panic" {
+			return e
+		}
+		c.Lock()
+		c.panic = cellPanic{active: true, value: c.lastPanic, err: e}
+		c.Unlock()
+	}
+	c.Lock()
+	p := c.panic
+	c.panic = cellPanic{}
+	c.Unlock()
+	if _, ret := p.value.(cellReturn); !p.active || ret {
+		return nil
+	}
+	return p.err
 }
 
 // earlyConsts reports whether a type declaration of the cell uses a
@@ -970,6 +1024,7 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 		}
 		s.cur.Lock()
 		frames := s.cur.frames
+		s.cur.lastPanic = p.Value
 		s.cur.Unlock()
 		msg, at := s.panicPosition(msg)
 		return &Error{Name: "panic", Value: msg, Traceback: append(append([]string{"panic: " + msg}, at...), s.traceback(frames)...)}
