@@ -216,7 +216,7 @@ func TestDocumentedFeatures(t *testing.T) {
 		{"our packages and fmt, math, strings, os, time are imported", "x := tensorlib.Tensor1(4, 9)\n_ = nnlib.NewModule\n_ = hooks.Capture\n_ = viz.Figure{}\nfmt.Println(x.Shape(), math.Sqrt(9), strings.ToUpper(\"a\"), os.Getpid() > 0, time.Second, display.Text(\"t\").Data[\"text/plain\"])", cellOut{stdout: "[2] 3 A true 1s t\n"}},
 		{"importing a package again, or twice, is accepted", "import (\n\t\"fmt\"\n\t\"fmt\"\n\t\"github.com/gohooks/gohooks/tensorlib\"\n)\nfmt.Sprint(tensorlib.Tensor1(1).Shape())", cellOut{result: "[1]"}},
 		{"the standard library can be imported", "import (\n\t\"sort\"\n\tsc \"strconv\"\n)\nxs := []int{3, 1, 2}\nsort.Ints(xs)\nfmt.Sprint(xs, \" \", sc.Itoa(7))", cellOut{result: "[1 2 3] 7"}},
-		{"other packages cannot", "import \"github.com/foo/bar\"", cellOut{err: "compile error: cannot import \"github.com/foo/bar\": a cell can import the standard library and gohooks' packages (tensorlib, nnlib, hooks, viz, display), not other packages"}},
+		{"other packages cannot", "import \"github.com/foo/bar\"", cellOut{err: "compile error: cannot import \"github.com/foo/bar\": a cell can import the standard library and gohooks' packages (tensorlib, nnlib, models, hooks, viz, display), not other packages"}},
 		// State across cells
 		{"var and const run as statements", "var a = 1\nconst c = 2", cellOut{}},
 		{"and may use earlier cells", "var b = a + c\nb", cellOut{result: "3"}},
