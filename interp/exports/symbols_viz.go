@@ -32,6 +32,7 @@ func init() {
 		"NewSeries":         reflect.ValueOf(viz.NewSeries),
 		"Overlay":           reflect.ValueOf(viz.Overlay),
 		"PatchingHeatmap":   reflect.ValueOf(viz.PatchingHeatmap),
+		"Plot":              reflect.ValueOf(viz.Plot),
 		"Range":             reflect.ValueOf(viz.Range),
 		"RowLabels":         reflect.ValueOf(viz.RowLabels),
 		"SVG":               reflect.ValueOf(viz.SVG),
