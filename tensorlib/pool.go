@@ -77,7 +77,7 @@ func (g *poolGeom) window(oy, ox int) (y0, y1, x0, x1 int) {
 func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	g, shape := poolGeometry("MaxPool2d", x, kernel, opt)
 	hw, ohw := g.h*g.w, g.oh*g.ow
-	out := make([]float32, g.planes*ohw)
+	out := newBuf(g.planes * ohw)
 	// arg[i] is the position within its plane of output i's maximum.
 	arg := make([]int32, len(out))
 	workers := sampleWorkers(g.planes, 2*ohw*g.kh*g.kw)
@@ -96,7 +96,7 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		}
 	})
 	return record("MaxPool2DWithIndicesBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
-		dx := make([]float32, len(x.data))
+		dx := zeroBuf(len(x.data))
 		// Planes scatter into their own part of dx: they share out
 		// among the cores like element-wise loops do.
 		workers := 1
@@ -219,7 +219,7 @@ func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	g, shape := poolGeometry("AvgPool2d", x, kernel, opt)
 	hw, ohw := g.h*g.w, g.oh*g.ow
 	div := float32(g.kh * g.kw)
-	out := make([]float32, g.planes*ohw)
+	out := newBuf(g.planes * ohw)
 	workers := sampleWorkers(g.planes, 2*ohw*g.kh*g.kw)
 	runSamples(g.planes, workers, func(_, pl int) {
 		src := x.data[pl*hw : (pl+1)*hw]
@@ -238,7 +238,7 @@ func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		}
 	})
 	return record("AvgPool2DBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
-		dx := make([]float32, len(x.data))
+		dx := zeroBuf(len(x.data))
 		for pl := 0; pl < g.planes; pl++ {
 			d := dx[pl*hw : (pl+1)*hw]
 			gs := gy.data[pl*ohw : (pl+1)*ohw]

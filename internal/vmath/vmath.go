@@ -223,3 +223,72 @@ func AddConst(dst, src []float32, c float32) {
 		dst[n+i] = v + c
 	}
 }
+
+// Add sets dst[i] = a[i] + b[i].
+func Add(dst, a, b []float32) {
+	binary("Add", dst, a, b, addBlock, func(x, y float32) float32 { return x + y })
+}
+
+// Sub sets dst[i] = a[i] - b[i].
+func Sub(dst, a, b []float32) {
+	binary("Sub", dst, a, b, subBlock, func(x, y float32) float32 { return x - y })
+}
+
+// Mul sets dst[i] = a[i] * b[i].
+func Mul(dst, a, b []float32) {
+	binary("Mul", dst, a, b, mulBlock, func(x, y float32) float32 { return x * y })
+}
+
+// Div sets dst[i] = a[i] / b[i].
+func Div(dst, a, b []float32) {
+	binary("Div", dst, a, b, divBlock, func(x, y float32) float32 { return x / y })
+}
+
+// binary runs block over the longest multiple of eight elements and op
+// over the rest; each element is one correctly rounded operation either
+// way.
+func binary(name string, dst, a, b []float32, block func(dst, a, b []float32), op func(x, y float32) float32) {
+	if len(a) != len(dst) || len(b) != len(dst) {
+		panic(fmt.Sprintf("vmath: %s: dst has %d elements, a %d, b %d", name, len(dst), len(a), len(b)))
+	}
+	n := 0
+	if block != nil {
+		n = len(dst) &^ 7
+		if n > 0 {
+			block(dst[:n], a[:n], b[:n])
+		}
+	}
+	a, b = a[n:], b[n:len(a)]
+	for i := range a {
+		dst[n+i] = op(a[i], b[i])
+	}
+}
+
+// ReLU sets dst[i] to src[i] where its sign bit is clear and to +0 where it
+// is set (negatives, -0, and NaNs with the sign bit set).
+func ReLU(dst, src []float32) {
+	if len(dst) != len(src) {
+		panic(fmt.Sprintf("vmath: ReLU: dst has %d elements, src %d", len(dst), len(src)))
+	}
+	n := 0
+	if reluBlock != nil {
+		n = len(dst) &^ 7
+		if n > 0 {
+			reluBlock(dst[:n], src[:n])
+		}
+	}
+	for i, v := range src[n:] {
+		u := math.Float32bits(v)
+		dst[n+i] = math.Float32frombits(u &^ uint32(int32(u)>>31))
+	}
+}
+
+// ReLUBackward sets dst[i] = g[i] where y[i] (a ReLU output: +0 or
+// positive) is not +0, and +0 where it is: no gradient, not even NaN,
+// passes where the output was 0.
+func ReLUBackward(dst, g, y []float32) {
+	binary("ReLUBackward", dst, g, y, reluBackwardBlock, func(g, y float32) float32 {
+		u := math.Float32bits(y)
+		return math.Float32frombits(math.Float32bits(g) & uint32(int32(u|-u)>>31))
+	})
+}

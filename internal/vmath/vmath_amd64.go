@@ -27,6 +27,24 @@ func scaleAVX2(dst, src *float32, n int, s float32)
 //go:noescape
 func addConstAVX2(dst, src *float32, n int, c float32)
 
+//go:noescape
+func addAVX2(dst, a, b *float32, n int)
+
+//go:noescape
+func subAVX2(dst, a, b *float32, n int)
+
+//go:noescape
+func mulAVX2(dst, a, b *float32, n int)
+
+//go:noescape
+func divAVX2(dst, a, b *float32, n int)
+
+//go:noescape
+func reluAVX2(dst, src *float32, n int)
+
+//go:noescape
+func reluBackwardAVX2(dst, grad, y *float32, n int)
+
 // The block functions stay nil when the CPU lacks AVX2 or FMA (or the OS
 // does not save the YMM registers, which x/sys/cpu checks). Their slices
 // have a positive multiple of 8 elements.
@@ -35,6 +53,9 @@ var (
 	expShiftSumBlock                  func(dst, src []float32, shift float32) float32
 	maxBlock                          func(src []float32) float32
 	scaleBlock, addConstBlock         func(dst, src []float32, s float32)
+	reluBlock                         func(dst, src []float32)
+	addBlock, subBlock, mulBlock      func(dst, a, b []float32)
+	divBlock, reluBackwardBlock       func(dst, a, b []float32)
 )
 
 func init() {
@@ -50,4 +71,10 @@ func init() {
 	maxBlock = func(src []float32) float32 { return maxAVX2(&src[0], len(src)) }
 	scaleBlock = func(dst, src []float32, s float32) { scaleAVX2(&dst[0], &src[0], len(dst), s) }
 	addConstBlock = func(dst, src []float32, c float32) { addConstAVX2(&dst[0], &src[0], len(dst), c) }
+	reluBlock = func(dst, src []float32) { reluAVX2(&dst[0], &src[0], len(dst)) }
+	addBlock = func(dst, a, b []float32) { addAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+	subBlock = func(dst, a, b []float32) { subAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+	mulBlock = func(dst, a, b []float32) { mulAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+	divBlock = func(dst, a, b []float32) { divAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+	reluBackwardBlock = func(dst, g, y []float32) { reluBackwardAVX2(&dst[0], &g[0], &y[0], len(dst)) }
 }

@@ -235,3 +235,73 @@ addloop:
 	JNZ     addloop
 	VZEROUPPER
 	RET
+
+// BINARY defines func name(dst, a, b *float32, n int): dst[i] = a[i] op b[i]
+// for n a positive multiple of 8.
+#define BINARY(name, op) \
+TEXT name(SB), NOSPLIT, $0-32; \
+	MOVQ dst+0(FP), DI; \
+	MOVQ a+8(FP), SI; \
+	MOVQ b+16(FP), DX; \
+	MOVQ n+24(FP), CX; \
+	SHRQ $3, CX; \
+loop: \
+	VMOVUPS (SI), Y0; \
+	op      (DX), Y0, Y0; \
+	VMOVUPS Y0, (DI); \
+	ADDQ    $32, SI; \
+	ADDQ    $32, DX; \
+	ADDQ    $32, DI; \
+	DECQ    CX; \
+	JNZ     loop; \
+	VZEROUPPER; \
+	RET
+
+BINARY(·addAVX2, VADDPS)
+BINARY(·subAVX2, VSUBPS)
+BINARY(·mulAVX2, VMULPS)
+BINARY(·divAVX2, VDIVPS)
+
+// func reluAVX2(dst, src *float32, n int)
+// The sign bit, smeared over the word, masks negatives (and -0, and NaNs
+// with the sign bit set) to +0, as the Go loop in tensorlib did.
+TEXT ·reluAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+
+reluloop:
+	VMOVUPS (SI), Y0
+	VPSRAD  $31, Y0, Y1
+	VPANDN  Y0, Y1, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     reluloop
+	VZEROUPPER
+	RET
+
+// func reluBackwardAVX2(dst, grad, y *float32, n int)
+// dst[i] = grad[i] where y[i]'s bits are not all zero (y is +0 or positive),
+// else +0: no gradient, not even NaN, passes where the output was 0.
+TEXT ·reluBackwardAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), DI
+	MOVQ  grad+8(FP), SI
+	MOVQ  y+16(FP), DX
+	MOVQ  n+24(FP), CX
+	SHRQ  $3, CX
+	VPXOR Y2, Y2, Y2
+
+rbloop:
+	VPCMPEQD (DX), Y2, Y1
+	VPANDN   (SI), Y1, Y0
+	VMOVUPS  Y0, (DI)
+	ADDQ     $32, SI
+	ADDQ     $32, DX
+	ADDQ     $32, DI
+	DECQ     CX
+	JNZ      rbloop
+	VZEROUPPER
+	RET

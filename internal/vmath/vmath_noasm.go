@@ -8,4 +8,7 @@ var (
 	expShiftSumBlock                  func(dst, src []float32, shift float32) float32
 	maxBlock                          func(src []float32) float32
 	scaleBlock, addConstBlock         func(dst, src []float32, s float32)
+	reluBlock                         func(dst, src []float32)
+	addBlock, subBlock, mulBlock      func(dst, a, b []float32)
+	divBlock, reluBackwardBlock       func(dst, a, b []float32)
 )

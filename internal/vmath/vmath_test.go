@@ -226,3 +226,66 @@ func TestRowKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryAndReLU checks Add, Sub, Mul, Div, ReLU and ReLUBackward at
+// every length from 0 to 40 against one Go operation per element, with
+// signed zeros, infinities and NaNs among the values.
+func TestBinaryAndReLU(t *testing.T) {
+	special := []float32{0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)),
+		float32(math.NaN()), -float32(math.NaN()), 1e-40, -3}
+	same := func(a, b float32) bool {
+		return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+	}
+	for n := 0; n <= 40; n++ {
+		a, b := make([]float32, n), make([]float32, n)
+		for i := range a {
+			a[i] = float32((i*7919)%101)/10 - 5
+			b[i] = float32((i*104729)%97)/10 - 4.8
+			if i%5 == 0 {
+				a[i] = special[i%len(special)]
+			}
+			if i%7 == 3 {
+				b[i] = special[(i/7)%len(special)]
+			}
+		}
+		dst := make([]float32, n)
+		for _, c := range []struct {
+			name string
+			f    func(dst, a, b []float32)
+			op   func(x, y float32) float32
+		}{
+			{"Add", Add, func(x, y float32) float32 { return x + y }},
+			{"Sub", Sub, func(x, y float32) float32 { return x - y }},
+			{"Mul", Mul, func(x, y float32) float32 { return x * y }},
+			{"Div", Div, func(x, y float32) float32 { return x / y }},
+		} {
+			c.f(dst, a, b)
+			for i := range dst {
+				if want := c.op(a[i], b[i]); !same(dst[i], want) {
+					t.Errorf("n=%d: %s(%g, %g) = %g, want %g", n, c.name, a[i], b[i], dst[i], want)
+				}
+			}
+		}
+		ReLU(dst, a)
+		for i, v := range a {
+			want := v
+			if math.Signbit(float64(v)) {
+				want = 0
+			}
+			if !same(dst[i], want) || math.Signbit(float64(dst[i])) {
+				t.Errorf("n=%d: ReLU(%g) = %g, want %g", n, v, dst[i], want)
+			}
+		}
+		y := append([]float32(nil), dst...)
+		ReLUBackward(dst, b, y)
+		for i := range dst {
+			want := b[i]
+			if math.Float32bits(y[i]) == 0 {
+				want = 0
+			}
+			if !same(dst[i], want) {
+				t.Errorf("n=%d: ReLUBackward(g=%g, y=%g) = %g, want %g", n, b[i], y[i], dst[i], want)
+			}
+		}
+	}
+}
