@@ -405,14 +405,22 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 	return applyEdits(code, edits), nil
 }
 
+// stmtsRewrite is what rewriteStmts made of a statement piece.
+type stmtsRewrite struct {
+	text    string
+	wrapped [][2]int // first and last cell lines of statements run in a function
+	defers  bool     // the piece defers a call at the top level (defer.go)
+	returns bool     // the piece returns at the top level
+}
+
 // rewriteStmts rewrites a statement piece (placed at line, col of the
-// cell) for the top level of yaegi's main package (see above); generic
-// names the cells' generic functions. It returns the first and last cell
-// lines of the statements it wrapped in a function.
-func rewriteStmts(text string, line, col int, generic map[string]bool) (string, [][2]int, error) {
+// cell) for the top level of yaegi's main package (see above and
+// defer.go); generic names the cells' generic functions.
+func rewriteStmts(text string, line, col int, generic map[string]bool) (stmtsRewrite, error) {
+	out := stmtsRewrite{text: text}
 	list, fset, err := parseStmts(text, line, col)
 	if err != nil {
-		return text, nil, nil // reported by yaegi, in cell positions
+		return out, nil // reported by yaegi, in cell positions
 	}
 	base := len(stmtHeader) + (line - 1) + (col - 1)
 	off := func(p token.Pos) int { return fset.Position(p).Offset - base }
@@ -421,42 +429,46 @@ func rewriteStmts(text string, line, col int, generic map[string]bool) (string, 
 		return declLine(pos.Line), pos.Column
 	}
 	var edits []stmtEdit
-	var wrapped [][2]int
 	for _, st := range list {
-		if n := outsideFunc(st, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.ReturnStmt, *ast.DeferStmt:
-				return true
-			}
-			return false
-		}); n != nil {
-			l, c := where(n.Pos())
-			if _, ok := n.(*ast.ReturnStmt); ok {
-				return "", nil, &cellError{l, c, "return at the top level of a cell is not supported (a cell is not a function): put the code in a function, or use if/else to skip the rest of the cell"}
-			}
-			return "", nil, &cellError{l, c, deferMsg}
+		exits, defers, returns, bad := topLevelExits(st, text, off)
+		if bad != nil {
+			l, c := where(bad.Pos())
+			return out, &cellError{l, c, "too many return values: the top level of a cell is the body of main, which returns nothing"}
 		}
+		out.defers = out.defers || defers
+		out.returns = out.returns || returns
 		switch st := st.(type) {
 		case *ast.AssignStmt, *ast.DeclStmt:
 			if msg := topLevelDecl(st, generic); msg != "" {
 				l, c := where(st.Pos())
-				return "", nil, &cellError{l, c, msg}
+				return out, &cellError{l, c, msg}
 			}
 		case *ast.BlockStmt, *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt,
 			*ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
 			if outsideFunc(st, needsFunc) != nil {
-				edits = append(edits, stmtEdit{off(st.Pos()), off(st.Pos()), "func() { "},
-					stmtEdit{off(st.End()), off(st.End()), " }()"})
+				// The statement's own edits are made first: the
+				// function literal goes around the result.
+				inner := applyEdits(text[off(st.Pos()):off(st.End())], shift(exits, -off(st.Pos())))
+				exits = []stmtEdit{{off(st.Pos()), off(st.End()), "func() { " + inner + " }()"}}
 				first, _ := where(st.Pos())
 				last, _ := where(st.End())
-				wrapped = append(wrapped, [2]int{first, last})
+				out.wrapped = append(out.wrapped, [2]int{first, last})
 			}
 		}
+		edits = append(edits, exits...)
 	}
-	return applyEdits(text, edits), wrapped, nil
+	out.text = applyEdits(text, edits)
+	return out, nil
 }
 
-const deferMsg = "defer at the top level of a cell is not supported (a cell is not a function): put the code in a function, for example func() { defer f(); ... }()"
+// shift moves edits by d bytes.
+func shift(edits []stmtEdit, d int) []stmtEdit {
+	out := make([]stmtEdit, len(edits))
+	for i, e := range edits {
+		out[i] = stmtEdit{e.start + d, e.end + d, e.text}
+	}
+	return out
+}
 
 // outsideFunc returns the first node of st, outside function literals,
 // for which match is true.

@@ -22,7 +22,6 @@ import (
 	"github.com/gohooks/gohooks/internal/interrupt"
 	"github.com/gohooks/gohooks/interp/exports"
 	yaegi "github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 // Names the session defines for its own use; cells should not use them.
@@ -53,8 +52,7 @@ type Session struct {
 	i        *yaegi.Interpreter
 	count    int               // cells run so far
 	id       int               // the running cell's id in yaegi line numbers (count, modulo maxCells)
-	shown    int               // the number of the last cell, as the front end shows it
-	names    map[int]int       // cell id -> its number as shown
+	names    map[int]int       // cell id -> its number as the front end shows it (req.ExecutionCount)
 	funcs    map[string]string // function name -> its func type
 	generics map[string]bool   // generic functions of the cells
 	// typeMarker is what yaegi's Eval returns for a type name.
@@ -70,6 +68,7 @@ type Session struct {
 	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
+	mods     *modules // imports from modules (imports.go)
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -82,6 +81,8 @@ type Session struct {
 		number     int           // s.count of the running cell, 0 between cells
 		live       int           // goroutines the running cell started, still running
 		liveDone   chan struct{} // closed when live drops to 0, if waited for
+		lastPanic  any           // the value of the last panic of an evaluation
+		panic      cellPanic     // while the top-level deferred calls run
 	}
 }
 
@@ -163,21 +164,20 @@ func (s *Session) reset() error {
 		errw = &sinkWriter{s, "stderr"}
 	}
 	s.stderr = errw
-	i := yaegi.New(yaegi.Options{
+	i := yaegi.New(s.interpreterOptions(yaegi.Options{
 		Stdout: out,
 		Stderr: &frameFilter{s: s, w: errw},
 		Stdin:  &stdinReader{s},
-	})
-	if err := i.Use(stdlib.Symbols); err != nil {
-		return err
-	}
-	if err := i.Use(exports.Symbols); err != nil {
+	}))
+	if err := useCompiled(i); err != nil {
 		return err
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
 		"GoStart": reflect.ValueOf(s.goStart),
 		"GoExit":  reflect.ValueOf(s.goExit),
 		"Clear":   reflect.ValueOf(clearValue),
+		"Recover": reflect.ValueOf(s.recoverCell),
+		"Return":  reflect.ValueOf(cellReturnPanic),
 	}}); err != nil {
 		return err
 	}
@@ -191,7 +191,10 @@ func (s *Session) reset() error {
 	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
 	fmt.Fprintf(&src, "func %s(cell int) {\n\t%s.GoExit(cell, recover())\n}\n", recoverFunc, internalPkg)
 	src.WriteString(minMax)
+	// First: yaegi's value for a type name is the session's first global
+	// variable (typeMarker), which must be a function.
 	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
+	src.WriteString(deferPrelude)
 	if _, err := i.Eval(src.String()); err != nil {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
@@ -367,13 +370,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 	if s.count > maxCells {
 		s.forget(s.id)
 	}
-	switch {
-	case req.ExecutionCount > 0:
-		s.shown = req.ExecutionCount
-	case req.StoreHistory && !req.Silent:
-		s.shown++
-	}
-	s.names[s.id] = s.shown
+	s.names[s.id] = req.ExecutionCount
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
 	s.waitForGoroutines()
@@ -515,6 +512,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	// The cell's value: its last statement, if an expression statement.
 	var lastExpr ast.Expr
 	var lastText string
+	var defers, exits bool // the statements defer calls; they defer or return
 	var lastLine, lastCol int
 	for k := range pieces {
 		p := &pieces[k]
@@ -529,14 +527,16 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		// statement (rewrite.go); the cell's last expression is kept as
 		// written.
 		rewrite := func(text string) (string, *Error) {
-			out, wrapped, err := rewriteStmts(text, p.line, p.col, s.generics)
+			out, err := rewriteStmts(text, p.line, p.col, s.generics)
 			if err != nil {
 				return "", s.cellErr("syntax error", err)
 			}
-			for _, w := range wrapped {
+			for _, w := range out.wrapped {
 				s.funcSpans = append(s.funcSpans, funcSpan{"the cell", base*lineStride + w[0], base*lineStride + w[1]})
 			}
-			return out, nil
+			defers = defers || out.defers
+			exits = exits || out.defers || out.returns
+			return out.text, nil
 		}
 		text := p.text
 		var lastOff int
@@ -580,17 +580,68 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			s.before[name] = true
 		}
 	}
-	for _, src := range []*srcBuilder{&decls, &stmts} {
-		if src.used {
-			if _, e := s.eval(ctx, src.header, src.b.String(), 0, 0, false); e != nil {
-				return nil, e
-			}
+	if decls.used {
+		if _, e := s.eval(ctx, decls.header, decls.b.String(), 0, 0, false); e != nil {
+			return nil, e
 		}
 	}
-	if lastExpr == nil {
-		return nil, nil
+	if defers {
+		if _, e := s.eval(ctx, "{}", "\n"+deferStack+" = nil", 0, 0, false); e != nil {
+			return nil, e
+		}
 	}
-	return s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+	var res *display.Bundle
+	e = nil
+	if stmts.used {
+		_, e = s.eval(ctx, stmts.header, stmts.b.String(), 0, 0, false)
+	}
+	if e == nil && lastExpr != nil {
+		res, e = s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+	}
+	if exits {
+		e = s.endStatements(ctx, e, defers)
+	}
+	if e != nil {
+		return nil, e
+	}
+	return res, nil
+}
+
+// endStatements runs the deferred calls of the cell's statements, which
+// ended with err, last in first out, and returns the cell's error: a
+// panic that no deferred call recovered, or the last panic of a deferred
+// call. A top-level return is no error.
+func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *Error {
+	c := &s.cur
+	c.Lock()
+	c.panic = cellPanic{}
+	if err != nil && err.Name == "panic" {
+		c.panic = cellPanic{active: true, value: c.lastPanic, err: err}
+	}
+	c.Unlock()
+	if err != nil && err.Name != "panic" {
+		return err // a compile error or an interrupt: nothing ran, or the cell stops
+	}
+	for defers {
+		_, e := s.eval(ctx, "{}", "\n_gohooksRunDefers()", 0, 0, false)
+		if e == nil {
+			break
+		}
+		if e.Name != "panic" {
+			return e
+		}
+		c.Lock()
+		c.panic = cellPanic{active: true, value: c.lastPanic, err: e}
+		c.Unlock()
+	}
+	c.Lock()
+	p := c.panic
+	c.panic = cellPanic{}
+	c.Unlock()
+	if _, ret := p.value.(cellReturn); !p.active || ret {
+		return nil
+	}
+	return p.err
 }
 
 // earlyConsts reports whether a type declaration of the cell uses a
@@ -768,9 +819,8 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if have, ok := s.imports[path]; ok && have == name {
 			continue
 		}
-		if !importable(path) {
-			msg := fmt.Sprintf("cannot import %s: a cell can import the standard library and gohooks' packages (%s), not other packages", spec.Path.Value, strings.Join(ourPackages(), ", "))
-			return &Error{Name: "compile error", Value: msg, Traceback: []string{msg, s.where(p.line, p.col)}}
+		if e := s.prepareImport(ctx, path, p.line, p.col); e != nil {
+			return e
 		}
 		src := "package main\nimport "
 		if spec.Name != nil {
@@ -779,30 +829,13 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if _, e := s.eval(ctx, src+spec.Path.Value, "", 0, 0, false); e != nil {
 			l, c := p.line, p.col
 			e.Traceback = []string{fmt.Sprintf("cannot import %s: %s", spec.Path.Value, e.Value), s.where(l, c)}
-			return e
+			return s.importDone(path, e)
 		}
+		s.importDone(path, nil)
 		s.imports[path] = name
 		s.decls[name] = "package"
 	}
 	return nil
-}
-
-// importable reports whether a cell can import path: the interpreter has
-// the symbols of the standard library and of our packages.
-func importable(path string) bool {
-	key := path + "/" + path[strings.LastIndex(path, "/")+1:]
-	_, std := stdlib.Symbols[key]
-	_, ours := exports.Symbols[key]
-	return std || ours
-}
-
-// ourPackages lists the names of our packages.
-func ourPackages() []string {
-	var names []string
-	for _, p := range exports.Packages {
-		names = append(names, p[strings.LastIndex(p, "/")+1:])
-	}
-	return names
 }
 
 // checkTypes decides what to do with a type piece: run it (new types), drop
@@ -991,6 +1024,7 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 		}
 		s.cur.Lock()
 		frames := s.cur.frames
+		s.cur.lastPanic = p.Value
 		s.cur.Unlock()
 		msg, at := s.panicPosition(msg)
 		return &Error{Name: "panic", Value: msg, Traceback: append(append([]string{"panic: " + msg}, at...), s.traceback(frames)...)}
@@ -1138,6 +1172,6 @@ func (s *Session) Restart() error {
 }
 
 // Close ends the session.
-func (s *Session) Close() error { return nil }
+func (s *Session) Close() error { return s.mods.close() }
 
 var _ = parser.ParseExpr
