@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+
+	"github.com/gohooks/gohooks/internal/vmath"
 )
 
 // PoolOptions are the settings of MaxPool2d and AvgPool2d. A zero Stride
@@ -144,7 +146,8 @@ func maxPoolPlane(g *poolGeom, src, dst []float32, idx []int32) bool {
 }
 
 // maxPoolPlane2x2 is maxPoolPlane for the most common pooling, 2×2 windows
-// with stride 2 and no padding, unrolled.
+// with stride 2 and no padding: eight outputs at a time (vmath.MaxPool2x2)
+// where the CPU can, else unrolled.
 func maxPoolPlane2x2(g *poolGeom, src, dst []float32, idx []int32) bool {
 	w := g.w
 	var nan uint32
@@ -153,7 +156,11 @@ func maxPoolPlane2x2(g *poolGeom, src, dst []float32, idx []int32) bool {
 		bot := src[2*oy*w+w : 2*oy*w+2*w]
 		d := dst[oy*g.ow : (oy+1)*g.ow]
 		ix := idx[oy*g.ow : (oy+1)*g.ow]
-		for ox := range d {
+		done, sawNaN := vmath.MaxPool2x2(top, bot, d, ix, 2*oy*w, w)
+		if sawNaN {
+			nan = 1
+		}
+		for ox := done; ox < len(d); ox++ {
 			j := 2 * ox
 			k0, n0 := orderKey(top[j])
 			k1, n1 := orderKey(top[j+1])

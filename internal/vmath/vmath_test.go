@@ -289,3 +289,43 @@ func TestBinaryAndReLU(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxPool2x2 pools rows of 1 to 20 outputs against the scalar rule,
+// with ties (including -0 against +0) and a NaN.
+func TestMaxPool2x2(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		w := 2*n + 2 // rows wider than the pooled part, as with odd widths
+		top, bot := make([]float32, w), make([]float32, w)
+		for i := range top {
+			top[i] = float32((i*37)%11) - 5
+			bot[i] = float32((i*53)%11) - 5
+		}
+		top[1], bot[0] = float32(math.Copysign(0, -1)), 0 // a -0/+0 tie
+		top[0] = -9
+		dst, idx := make([]float32, n), make([]int32, n)
+		done, nan := MaxPool2x2(top, bot, dst, idx, 100, w)
+		if done == 0 {
+			t.Skip("no vector kernel on this CPU")
+		}
+		if done != n || nan {
+			t.Fatalf("n=%d: did %d outputs, nan %v", n, done, nan)
+		}
+		for i := 0; i < n; i++ {
+			cand := []float32{top[2*i], top[2*i+1], bot[2*i], bot[2*i+1]}
+			pos := []int{2 * i, 2*i + 1, 2*i + w, 2*i + w + 1}
+			best := 0
+			for k := 1; k < 4; k++ {
+				if cand[k] > cand[best] {
+					best = k
+				}
+			}
+			if math.Float32bits(dst[i]) != math.Float32bits(cand[best]) || int(idx[i]) != 100+pos[best] {
+				t.Errorf("n=%d output %d: %g at %d, want %g at %d", n, i, dst[i], idx[i], cand[best], 100+pos[best])
+			}
+		}
+		bot[2*n-1] = float32(math.NaN())
+		if _, nan := MaxPool2x2(top, bot, dst, idx, 0, w); !nan {
+			t.Errorf("n=%d: a NaN in the last window was not reported", n)
+		}
+	}
+}
