@@ -23,10 +23,13 @@ import (
 // Pooled bytes count as live to the garbage collector, which then runs
 // less often. The pools keep at most poolCap bytes, beyond which a
 // finalized buffer is left to the collector; what they keep stays with the
-// process, as in PyTorch's caching allocator.
+// process, as in PyTorch's caching allocator. A larger cap saves little
+// more and grows the heap: over 200 steps of the notebook CNN at batch 64,
+// the peak RSS was 37 MiB without pools, 84 MiB with 32 MiB pools and
+// 360-440 MiB with 256 MiB pools, for the same CPU time from 32 MiB up.
 const (
 	poolMin = 1 << 14 // elements (64 KiB)
-	poolCap = 256 << 20
+	poolCap = 32 << 20
 )
 
 // Size classes: 4, 5, 6 and 7 quarters of each power of two from poolMin
