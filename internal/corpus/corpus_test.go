@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -98,31 +99,40 @@ func knownFailures(t *testing.T) map[string]string {
 	return known
 }
 
-// buildAll compiles every program with one go build, which compiles them in
-// parallel, into dir.
-func buildAll(t *testing.T, names []string, dir string) {
-	t.Helper()
-	args := []string{"build", "-o", dir + string(filepath.Separator)}
-	for _, n := range names {
-		args = append(args, "./testdata/"+n)
+// runProgram runs a program and its notebook and compares them.
+func runProgram(name, tmp string) (string, error) {
+	src, err := os.ReadFile(filepath.Join("testdata", name, "main.go"))
+	if err != nil {
+		return "", err
 	}
-	cmd := exec.Command("go", args...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build of the corpus: %v\n%s", err, out)
+	want := goRun(name)
+	got, err := notebookRun(string(src), filepath.Join(tmp, name+".ipynb"))
+	if err != nil {
+		return "", fmt.Errorf("running the notebook: %w", err)
 	}
+	return compare(want, got), nil
 }
 
-// goRun runs a compiled program.
-func goRun(bin string) outcome {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+var exitStatus = regexp.MustCompile(`(?m)^exit status [0-9]+\n\z`)
+
+// goRun runs a program with go run, which keeps the executable in the
+// build cache for the next time.
+func goRun(name string) outcome {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin)
+	cmd := exec.CommandContext(ctx, "go", "run", "./testdata/"+name)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	o := outcome{stdout: stdout.String(), stderr: stderr.String()}
 	if err != nil {
+		// go run exits with status 1 and reports the program's own exit
+		// status as the last line of stderr.
 		o.failed, o.errText = true, err.Error()
+		if m := exitStatus.FindStringIndex(o.stderr); m != nil {
+			o.errText = strings.TrimSpace(o.stderr[m[0]:])
+			o.stderr = o.stderr[:m[0]]
+		}
 	}
 	return o
 }
@@ -243,47 +253,58 @@ func TestCorpus(t *testing.T) {
 	}
 	names := programs(t)
 	known := knownFailures(t)
-	bin := t.TempDir()
-	buildAll(t, names, bin)
+	tmp := t.TempDir()
 
-	var mu sync.Mutex
-	results := map[string]string{} // name -> "" or how it differs
-	t.Run("program", func(t *testing.T) {
-		for _, name := range names {
-			t.Run(name, func(t *testing.T) {
-				t.Parallel()
-				src, err := os.ReadFile(filepath.Join("testdata", name, "main.go"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := goRun(filepath.Join(bin, name))
-				got, err := notebookRun(string(src), filepath.Join(t.TempDir(), name+".ipynb"))
-				if err != nil {
-					t.Fatalf("running the notebook: %v", err)
-				}
-				diff := compare(want, got)
-				mu.Lock()
-				results[name] = diff
-				mu.Unlock()
-				reason, listed := known[name]
-				switch {
-				case diff != "" && !listed:
-					t.Errorf("the notebook differs from go run: %s", diff)
-				case diff == "" && listed:
-					t.Errorf("passes now: remove it from testdata/known-failures.txt (listed as %q)", reason)
-				}
-			})
-		}
-	})
+	// The programs run in a pool of their own, wider than go test's
+	// -parallel: many of them sleep, or wait for go run or their worker to
+	// start.
+	start := time.Now()
+	type result struct {
+		diff string // how the notebook differs, "" when it does not
+		err  error  // the test could not run it
+	}
+	results := make([]result, len(names))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(4, 2*runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range next {
+				results[i].diff, results[i].err = runProgram(names[i], tmp)
+			}
+		})
+	}
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	t.Logf("ran %d programs and their notebooks in %.1fs", len(names), time.Since(start).Seconds())
+
+	diffs := map[string]string{}
+	for i, name := range names {
+		r := results[i]
+		diffs[name] = r.diff
+		t.Run(name, func(t *testing.T) {
+			reason, listed := known[name]
+			switch {
+			case r.err != nil:
+				t.Fatal(r.err)
+			case r.diff != "" && !listed:
+				t.Errorf("the notebook differs from go run: %s", r.diff)
+			case r.diff == "" && listed:
+				t.Errorf("passes now: remove it from testdata/known-failures.txt (listed as %q)", reason)
+			}
+		})
+	}
 	pass := 0
 	for _, n := range names {
-		if results[n] == "" {
+		if diffs[n] == "" {
 			pass++
 		}
 	}
 	t.Logf("%d of %d programs give go run's output as notebooks", pass, len(names))
 	if *report != "" {
-		writeReport(t, *report, names, results, known, pass)
+		writeReport(t, *report, names, diffs, known, pass)
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 func main() {
 	c1 := make(chan string)
 	c2 := make(chan string)
+	first := make(chan bool)
 	go func() {
 		time.Sleep(10 * time.Millisecond)
 		c1 <- "one"
+		close(first)
 	}()
 	go func() {
-		time.Sleep(40 * time.Millisecond)
+		<-first
 		c2 <- "two"
 	}()
 	for range 2 {
@@ -28,7 +30,7 @@ func main() {
 
 	slow := make(chan string, 1)
 	go func() {
-		time.Sleep(200 * time.Millisecond)
+		time.Sleep(time.Second)
 		slow <- "result"
 	}()
 	select {

@@ -25,15 +25,15 @@ func handler(ctx context.Context) string {
 }
 
 func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	fmt.Println("fast:", slowOp(ctx, time.Millisecond))
-	err := slowOp(ctx, time.Second)
+	err := slowOp(ctx, 10*time.Second)
 	fmt.Println("slow:", err, errors.Is(err, context.DeadlineExceeded))
 
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	done := make(chan error)
-	go func() { done <- slowOp(ctx2, time.Second) }()
+	go func() { done <- slowOp(ctx2, 10*time.Second) }()
 	cancel2()
 	fmt.Println("cancelled:", <-done)
 	fmt.Println(ctx2.Err() == context.Canceled)
