@@ -328,3 +328,20 @@ func writeReport(t *testing.T, path string, names []string, results, known map[s
 		t.Error(err)
 	}
 }
+
+// The README's Cells section states how many programs pass: the corpus
+// less its known failures (TestCorpus keeps that list true).
+func TestReadmeStatesThePassCount(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := programs(t)
+	if *only != "" {
+		t.Skip("-corpus.run selects a part of the corpus")
+	}
+	want := fmt.Sprintf("**%d of the %d give `go run`'s output.**", len(names)-len(knownFailures(t)), len(names))
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
+		t.Errorf("README.md does not say %q", want)
+	}
+}
