@@ -25,6 +25,7 @@ import (
 var (
 	only   = flag.String("corpus.run", "", "run only the programs whose name matches this regular expression")
 	report = flag.String("corpus.report", "", "write every program's result, as markdown, to `FILE`")
+	keep   = flag.String("corpus.keep", "", "keep the executed notebooks in `DIR`")
 )
 
 // TestMain lets the test binary serve as the Go session worker, as the
@@ -253,7 +254,12 @@ func TestCorpus(t *testing.T) {
 	}
 	names := programs(t)
 	known := knownFailures(t)
-	tmp := t.TempDir()
+	tmp := *keep
+	if tmp == "" {
+		tmp = t.TempDir()
+	} else if err := os.MkdirAll(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
 
 	// The programs run in a pool of their own, wider than go test's
 	// -parallel: many of them sleep, or wait for go run or their worker to
