@@ -8,6 +8,7 @@ require (
 	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/traefik/yaegi v0.16.2-0.20260209085605-fcb76d1ece0c
 	golang.org/x/image v0.30.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
@@ -20,6 +21,8 @@ require (
 	github.com/go-zeromq/goczmq/v4 v4.2.2 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	golang.org/x/sync v0.16.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
+	golang.org/x/tools v0.36.0 // indirect
 )
+
+replace github.com/traefik/yaegi => ./third_party/yaegi

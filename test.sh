@@ -13,6 +13,9 @@ if [ -n "$unformatted" ]; then
 	echo "not gofmt-formatted:"; echo "$unformatted"; exit 1
 fi
 
+step "third_party/yaegi is upstream yaegi plus third_party/yaegi-patches"
+third_party/yaegi-patches/sync.sh -check
+
 step "go vet"
 go vet ./...
 

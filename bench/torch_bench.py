@@ -12,6 +12,7 @@ gohooks does when no input needs a gradient). Register a workload in WORKLOADS u
 compare.sh uses for it.
 
 Usage: torch_bench.py [--benchtime SECONDS] [--count N] NAME...
+       torch_bench.py --serve   (one round per "NAME BENCHTIME" line on stdin)
 """
 
 import argparse
@@ -184,6 +185,53 @@ def cnn_step_hook_overhead():
         return 100 * (median[1] / median[0] - 1)
 
     run.overhead = overhead
+    run.reset = lambda: [t.clear() for t in times]
+    return run, 0
+
+
+def elementwise(op):
+    """One out-of-place element-wise operation on a 64×8×28×28 tensor, as
+    BenchmarkElementwise: nothing requires grad."""
+    x = torch.randn(64, 8, 28, 28)
+    y = torch.randn(64, 8, 28, 28)
+    ops = {
+        "relu": lambda: torch.relu(x),
+        "add": lambda: torch.add(x, y),
+        "mul": lambda: torch.mul(x, y),
+        "exp": lambda: torch.exp(x),
+        "tanh": lambda: torch.tanh(x),
+        "sigmoid": lambda: torch.sigmoid(x),
+    }
+    return ops[op], 0
+
+
+def softmax(shape, log):
+    """Softmax or log-softmax over the last dimension, as BenchmarkSoftmax."""
+    x = torch.randn(*shape)
+    f = torch.log_softmax if log else torch.softmax
+
+    def run():
+        f(x, -1)
+
+    return run, 0
+
+
+def linear(n, cin, cout, backward):
+    """Linear forward (and backward with the gradients of input, weight and
+    bias), as BenchmarkLinear."""
+    x = torch.rand(n, cin, requires_grad=backward)
+    w = torch.empty(cout, cin).uniform_(-0.05, 0.05).requires_grad_(backward)
+    b = torch.zeros(cout, requires_grad=backward)
+    g = torch.rand(n, cout)
+
+    def run():
+        if backward:
+            F.linear(x, w, b).backward(g)
+            x.grad = w.grad = b.grad = None
+        else:
+            with torch.no_grad():
+                F.linear(x, w, b)
+
     return run, 0
 
 
@@ -209,6 +257,17 @@ WORKLOADS = {
     "maxpool1_fwd_bwd": lambda: maxpool(8, 28, True),
     "maxpool2_fwd_bwd": lambda: maxpool(16, 14, True),
     "relu": relu,
+    "ew_relu": lambda: elementwise("relu"),
+    "ew_add": lambda: elementwise("add"),
+    "ew_mul": lambda: elementwise("mul"),
+    "ew_exp": lambda: elementwise("exp"),
+    "ew_tanh": lambda: elementwise("tanh"),
+    "ew_sigmoid": lambda: elementwise("sigmoid"),
+    "softmax_att": lambda: softmax((16, 4, 64, 64), False),
+    "log_softmax_att": lambda: softmax((16, 4, 64, 64), True),
+    "log_softmax_logits": lambda: softmax((64, 10), True),
+    "linear_fwd_bwd": lambda: linear(64, 784, 10, True),
+    "linear512_fwd_bwd": lambda: linear(64, 512, 512, True),
     "cnn_step": lambda: cnn_step("none"),
     "cnn_step_forward_hooks": lambda: cnn_step("forward"),
     "cnn_step_backward_hooks": lambda: cnn_step("backward"),
@@ -236,12 +295,52 @@ def time_op(run, benchtime, count):
     return best * 1e9
 
 
+def cpu_jiffies():
+    """Busy and total jiffies of all CPUs from /proc/stat (steal counts as
+    busy: the host gave the time to someone else)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    busy = v[0] + v[1] + v[2] + v[5] + v[6] + (v[7] if len(v) > 7 else 0)
+    return busy, busy + v[3] + v[4]
+
+
+def serve():
+    """Reads "NAME BENCHTIME" lines from stdin and answers each with one
+    round: "NAME NS EXTRA OTHER", OTHER being the share of the machine's CPU
+    time that other processes used during the round (0 to 1). Workloads are
+    built once and kept, so the process pays torch's import only once."""
+    hz = os.sysconf("SC_CLK_TCK")
+    built = {}
+    for line in sys.stdin:
+        name, benchtime = line.split()
+        if name not in WORKLOADS:
+            print(f"{name} - - -", flush=True)
+            continue
+        if name not in built:
+            built[name] = WORKLOADS[name]()
+        run, flops = built[name]
+        if hasattr(run, "reset"):
+            run.reset()
+        b0, t0 = cpu_jiffies()
+        c0 = time.process_time()
+        ns = time_op(run, float(benchtime), 1)
+        c1 = time.process_time()
+        b1, t1 = cpu_jiffies()
+        other = max(0.0, ((b1 - b0) / hz - (c1 - c0)) / max((t1 - t0) / hz, 1e-9))
+        extra = run.overhead() if hasattr(run, "overhead") else flops
+        print(f"{name} {ns:.1f} {extra} {other:.3f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--benchtime", type=float, default=1.0)
     parser.add_argument("--count", type=int, default=3)
+    parser.add_argument("--serve", action="store_true", help="answer NAME BENCHTIME lines from stdin (compare.sh)")
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
+    if args.serve:
+        serve()
+        return
     for name in args.names:
         if name not in WORKLOADS:
             sys.exit(f"torch_bench.py: unknown workload {name!r} (known: {', '.join(sorted(WORKLOADS))})")

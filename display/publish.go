@@ -101,6 +101,8 @@ func Clear(wait bool) {
 
 // BundleOf returns the bundle that Show displays for v:
 //   - a Bundler shows its Bundle (a text/plain entry is added if it has none);
+//   - a value a registered formatter knows shows as it says (see
+//     RegisterFormatter);
 //   - an image.Image shows as PNG (see Image);
 //   - a value with a method HTML() string shows that HTML, with fmt.Sprint(v)
 //     as its text/plain (tensors use this to show as a table);
@@ -113,13 +115,19 @@ func BundleOf(v any) Bundle {
 	if isNil(v) {
 		return Text(fmt.Sprint(v))
 	}
-	switch v := v.(type) {
-	case Bundler:
-		b := v.Bundle()
-		if _, ok := b.Data[MIMEText]; !ok {
+	b, ok := Bundle{}, false
+	if bu, is := v.(Bundler); is {
+		b, ok = bu.Bundle(), true
+	} else {
+		b, ok = format(v)
+	}
+	if ok {
+		if _, has := b.Data[MIMEText]; !has {
 			b = b.WithText(fmt.Sprintf("<%T>", v))
 		}
 		return b
+	}
+	switch v := v.(type) {
 	case image.Image:
 		return Image(v)
 	case interface{ HTML() string }:

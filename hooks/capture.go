@@ -22,6 +22,9 @@ type Captured struct {
 	withGrad bool
 	output   *tensorlib.Tensor
 	loss     *tensorlib.Tensor
+
+	limit, used int64    // CaptureLimit's budget and what is kept, in bytes
+	cut         []string // paths of outputs kept in part or not at all
 }
 
 // Capture runs model.Forward(x) once with forward hooks on each module
@@ -60,6 +63,63 @@ func CaptureWithGrad(model *nnlib.Module, x *tensorlib.Tensor, loss func(out *te
 	c := newCaptured("CaptureWithGrad", model, paths, true)
 	c.run(x, loss)
 	return c
+}
+
+// CaptureLimit is Capture with a memory bound: it keeps at most maxBytes
+// of outputs (4 bytes a value), so that caching every module of a big model
+// does not fill memory. Outputs are kept in call order as detached copies
+// (no autograd history, which would hold the whole graph) of their first
+// batch items (dimension 0): as many as fit in what remains of the budget,
+// none once it is spent. Truncated lists the paths whose outputs were cut.
+func CaptureLimit(model *nnlib.Module, x *tensorlib.Tensor, maxBytes int64, paths ...string) *Captured {
+	if maxBytes <= 0 {
+		panic(fmt.Sprintf("hooks: CaptureLimit: memory bound %d bytes must be positive", maxBytes))
+	}
+	c := newCaptured("CaptureLimit", model, paths, false)
+	c.limit = maxBytes
+	c.run(x, nil)
+	return c
+}
+
+// Truncated returns the captured paths (once each, in call order) whose
+// outputs CaptureLimit kept only in part, or not at all.
+func (c *Captured) Truncated() []string { return append([]string(nil), c.cut...) }
+
+// Bytes returns how many bytes of outputs CaptureLimit kept (0 after
+// Capture and CaptureWithGrad, which keep outputs without copying).
+func (c *Captured) Bytes() int64 { return c.used }
+
+// bounded returns what CaptureLimit keeps of out: its first batch items
+// that fit in the budget, detached; nil when none fits.
+func (c *Captured) bounded(path string, out *tensorlib.Tensor) *tensorlib.Tensor {
+	if out == nil {
+		return nil
+	}
+	size := int64(out.Numel()) * 4
+	if c.used+size <= c.limit {
+		c.used += size
+		return out.Detach().Clone()
+	}
+	c.markCut(path)
+	if out.Dim() == 0 || out.Size(0) == 0 {
+		return nil
+	}
+	per := size / int64(out.Size(0))
+	k := (c.limit - c.used) / max(per, 1)
+	if k <= 0 {
+		return nil
+	}
+	c.used += k * per
+	return out.Detach().Narrow(0, 0, int(k)).Clone()
+}
+
+func (c *Captured) markCut(path string) {
+	for _, p := range c.cut {
+		if p == path {
+			return
+		}
+	}
+	c.cut = append(c.cut, path)
 }
 
 func newCaptured(op string, model *nnlib.Module, paths []string, withGrad bool) *Captured {
@@ -127,6 +187,12 @@ func (c *Captured) hook(path string) func(m *nnlib.Module, in []*tensorlib.Tenso
 					})[0]
 				out = replaced
 			}
+		}
+		if c.limit > 0 {
+			if kept := c.bounded(path, out); kept != nil {
+				c.outs[path] = append(c.outs[path], kept)
+			}
+			return nil
 		}
 		c.outs[path] = append(c.outs[path], out)
 		return replaced

@@ -254,8 +254,6 @@ func classify(src string, toks []tok, start, end int) (piece, error) {
 		p.kind = pieceType
 	case token.PACKAGE:
 		p.kind = pieceSkip
-	case token.DEFER:
-		return p, &cellError{p.line, p.col, deferMsg}
 	case token.FUNC:
 		if len(toks) > 1 && toks[1].tok == token.IDENT {
 			p.kind = pieceFunc

@@ -14,6 +14,8 @@ const helpText = `Magics (a cell that starts with one):
   %who         the session's variables, with their types
   %reset       a fresh session: every variable, function and type is lost
   %time        times the rest of the cell (on the same line or below)
+  %require M@V pins module M at version V (without @V: the newest) for imports
+  %modules     the modules loaded, their versions and how they are loaded
 
 A cell is Go: declarations (import, type, func, methods) and statements, in any
 order. tensorlib, nnlib, hooks, viz, display, fmt, math, strings, os and time
@@ -36,6 +38,15 @@ func (s *Session) magic(ctx context.Context, code string, sink Sink) (*display.B
 			return nil, &Error{Name: "error", Value: err.Error(), Traceback: []string{err.Error()}}
 		}
 		b := display.Text("the session was reset: all variables were removed")
+		return &b, nil
+	case "%require":
+		return s.require(ctx, arg)
+	case "%modules":
+		text := s.modulesText(ctx)
+		if arg == "-require" {
+			text = strings.Join(s.requirements(ctx), " ")
+		}
+		b := display.Text(text)
 		return &b, nil
 	case "%time":
 		// Keep the cell's line numbers: the code after %time starts on
@@ -67,7 +78,7 @@ func (s *Session) who() string {
 		if strings.HasPrefix(name, "_gohooks") || name == "min" || name == "max" || name == "clear" || name == "_" {
 			continue
 		}
-		if _, isFunc := s.funcs[name]; isFunc {
+		if _, isFunc := s.funcs[name]; isFunc || isWithdrawn(s.withdrawn, name) {
 			continue
 		}
 		v := g[name]

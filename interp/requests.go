@@ -1,84 +1,16 @@
 package interp
 
-import "github.com/gohooks/gohooks/display"
+import "github.com/gohooks/gohooks/backend"
 
-// The requests a front end makes of a Go session, and their answers. The
-// kernel package speaks the Jupyter protocol and translates its messages into
-// these types; it never sees yaegi. The worker client and the in-process
-// session both answer them.
-
-// ExecuteRequest is one cell to run.
-type ExecuteRequest struct {
-	Code            string
-	Silent          bool              // run without output or history
-	StoreHistory    bool              // count the cell in the execution counter
-	AllowStdin      bool              // reading os.Stdin may ask the front end
-	UserExpressions map[string]string // name -> Go expression, evaluated after the cell
-	// ExecutionCount is the number the front end shows for this cell
-	// (In [n]); error messages name the cell by it ("cell 3, line 4").
-	// Zero lets the session count the cells that store history itself.
-	ExecutionCount int
-}
-
-// ExecuteReply is what a cell gave back once it finished.
-type ExecuteReply struct {
-	// Result is the value of the cell's last expression statement, or nil
-	// when the cell shows nothing.
-	Result *display.Bundle
-	// Err is set when the cell failed; the cell's outputs before the failure
-	// have already been sent to the Sink.
-	Err *Error
-	// UserExpressions holds one entry per requested expression, in the shape
-	// the Jupyter execute_reply asks for: {"status":"ok","data":...,
-	// "metadata":{}} or {"status":"error","ename":...,"evalue":...,
-	// "traceback":[...]}.
-	UserExpressions map[string]any
-}
-
-// Error describes a failed cell in the Jupyter error shape.
-type Error struct {
-	Name      string   // ename, for example "panic" or "compile error"
-	Value     string   // evalue: the message
-	Traceback []string // lines shown to the user, cell line numbers included
-}
-
-func (e *Error) Error() string { return e.Name + ": " + e.Value }
-
-// Sink receives what a running cell emits, in order, while it runs.
-type Sink interface {
-	// Stream delivers text written to "stdout" or "stderr".
-	Stream(name, text string)
-	// Display shows a bundle. A non-empty id names the display so that a
-	// later call with update=true replaces it in place.
-	Display(b display.Bundle, id string, update bool)
-	// ClearOutput clears the cell's output; with wait, only when new output
-	// arrives.
-	ClearOutput(wait bool)
-	// Input asks the front end for a line of input (input_request). It
-	// returns an error when the front end does not allow stdin.
-	Input(prompt string, password bool) (string, error)
-}
-
-// Completion answers a complete_request. Positions are in Unicode code
-// points, as the Jupyter protocol defines cursor positions.
-type Completion struct {
-	Matches     []string
-	CursorStart int
-	CursorEnd   int
-	// Types gives, per match, a kind such as "function", "variable",
-	// "package", "keyword" or "method" (used for the
-	// _jupyter_types_experimental metadata). It may be shorter than Matches.
-	Types []string
-}
-
-// Inspection answers an inspect_request.
-type Inspection struct {
-	Found bool
-	Data  display.Bundle
-}
-
-// Completeness answers an is_complete_request.
-type Completeness struct {
-	Status string // "complete", "incomplete", "invalid" or "unknown"
-	Indent string // with "incomplete": what to put at the start of the next line
-}
+// The requests a Session and a Client answer are package backend's, the
+// kernel's contract; interp names them in its own API as well. These are
+// aliases, not new types: interp.ExecuteRequest is backend.ExecuteRequest.
+type (
+	ExecuteRequest = backend.ExecuteRequest
+	ExecuteReply   = backend.ExecuteReply
+	Error          = backend.Error
+	Sink           = backend.Sink
+	Completion     = backend.Completion
+	Inspection     = backend.Inspection
+	Completeness   = backend.Completeness
+)

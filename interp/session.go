@@ -22,7 +22,6 @@ import (
 	"github.com/gohooks/gohooks/internal/interrupt"
 	"github.com/gohooks/gohooks/interp/exports"
 	yaegi "github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 )
 
 // Names the session defines for its own use; cells should not use them.
@@ -53,8 +52,7 @@ type Session struct {
 	i        *yaegi.Interpreter
 	count    int               // cells run so far
 	id       int               // the running cell's id in yaegi line numbers (count, modulo maxCells)
-	shown    int               // the number of the last cell, as the front end shows it
-	names    map[int]int       // cell id -> its number as shown
+	names    map[int]int       // cell id -> its number as the front end shows it (req.ExecutionCount)
 	funcs    map[string]string // function name -> its func type
 	generics map[string]bool   // generic functions of the cells
 	// typeMarker is what yaegi's Eval returns for a type name.
@@ -70,6 +68,10 @@ type Session struct {
 	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
+	// withdrawn: names declared first by a failed cell -> its number
+	// (failed.go).
+	withdrawn map[string]int
+	mods      *modules // imports from modules (imports.go)
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -82,6 +84,8 @@ type Session struct {
 		number     int           // s.count of the running cell, 0 between cells
 		live       int           // goroutines the running cell started, still running
 		liveDone   chan struct{} // closed when live drops to 0, if waited for
+		lastPanic  any           // the value of the last panic of an evaluation
+		panic      cellPanic     // while the top-level deferred calls run
 	}
 }
 
@@ -142,6 +146,17 @@ func max[T _gohooksOrdered](x T, y ...T) T {
 }
 `
 
+// closedLike sets the channel variable *p to a new, closed channel of
+// its type: a receive from it gives the zero value of the element type
+// (rewrite.go's topLevelRecv).
+func closedLike(p any) {
+	v := reflect.ValueOf(p).Elem()
+	t := v.Type()
+	c := reflect.MakeChan(reflect.ChanOf(reflect.BothDir, t.Elem()), 0)
+	c.Close()
+	v.Set(c.Convert(t))
+}
+
 // clearValue is the clear builtin of Go 1.21, which yaegi lacks: it
 // deletes the entries of a map and zeroes the elements of a slice.
 func clearValue(x any) {
@@ -163,21 +178,21 @@ func (s *Session) reset() error {
 		errw = &sinkWriter{s, "stderr"}
 	}
 	s.stderr = errw
-	i := yaegi.New(yaegi.Options{
+	i := yaegi.New(s.interpreterOptions(yaegi.Options{
 		Stdout: out,
 		Stderr: &frameFilter{s: s, w: errw},
 		Stdin:  &stdinReader{s},
-	})
-	if err := i.Use(stdlib.Symbols); err != nil {
-		return err
-	}
-	if err := i.Use(exports.Symbols); err != nil {
+	}))
+	if err := useCompiled(i); err != nil {
 		return err
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
-		"GoStart": reflect.ValueOf(s.goStart),
-		"GoExit":  reflect.ValueOf(s.goExit),
-		"Clear":   reflect.ValueOf(clearValue),
+		"GoStart":    reflect.ValueOf(s.goStart),
+		"GoExit":     reflect.ValueOf(s.goExit),
+		"Clear":      reflect.ValueOf(clearValue),
+		"Recover":    reflect.ValueOf(s.recoverCell),
+		"Return":     reflect.ValueOf(cellReturnPanic),
+		"ClosedLike": reflect.ValueOf(closedLike),
 	}}); err != nil {
 		return err
 	}
@@ -191,7 +206,11 @@ func (s *Session) reset() error {
 	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
 	fmt.Fprintf(&src, "func %s(cell int) {\n\t%s.GoExit(cell, recover())\n}\n", recoverFunc, internalPkg)
 	src.WriteString(minMax)
+	// First: yaegi's value for a type name is the session's first global
+	// variable (typeMarker), which must be a function.
 	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
+	src.WriteString(deferPrelude)
+	fmt.Fprintf(&src, "var %s int\n", doneMarker)
 	if _, err := i.Eval(src.String()); err != nil {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
@@ -209,6 +228,7 @@ func (s *Session) reset() error {
 	s.alias = map[string]string{}
 	s.versions = map[string]int{}
 	s.funcSpans = nil
+	s.withdrawn = map[string]int{}
 	return nil
 }
 
@@ -367,13 +387,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 	if s.count > maxCells {
 		s.forget(s.id)
 	}
-	switch {
-	case req.ExecutionCount > 0:
-		s.shown = req.ExecutionCount
-	case req.StoreHistory && !req.Silent:
-		s.shown++
-	}
-	s.names[s.id] = s.shown
+	s.names[s.id] = req.ExecutionCount
 	var reply ExecuteReply
 	res, err := s.runCell(ctx, req.Code, sink)
 	s.waitForGoroutines()
@@ -463,6 +477,11 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	var consts srcBuilder
 	consts.header = "{}"
 	early := earlyConsts(pieces)
+	// Package-level variables that the cell's methods use are declared
+	// before the methods are compiled.
+	hoist := methodVars(pieces)
+	var vars srcBuilder
+	vars.header = "{}"
 	var last *piece
 	for k := range pieces {
 		p := &pieces[k]
@@ -515,6 +534,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	// The cell's value: its last statement, if an expression statement.
 	var lastExpr ast.Expr
 	var lastText string
+	var defers, exits bool // the statements defer calls; they defer or return
 	var lastLine, lastCol int
 	for k := range pieces {
 		p := &pieces[k]
@@ -529,14 +549,24 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		// statement (rewrite.go); the cell's last expression is kept as
 		// written.
 		rewrite := func(text string) (string, *Error) {
-			out, wrapped, err := rewriteStmts(text, p.line, p.col, s.generics)
+			out, err := rewriteStmts(text, p.line, p.col, base, s.generics)
 			if err != nil {
 				return "", s.cellErr("syntax error", err)
 			}
-			for _, w := range wrapped {
+			for _, w := range out.wrapped {
 				s.funcSpans = append(s.funcSpans, funcSpan{"the cell", base*lineStride + w[0], base*lineStride + w[1]})
 			}
-			return out, nil
+			defers = defers || out.defers
+			exits = exits || out.defers || out.returns
+			return out.text, nil
+		}
+		if hoist[k] {
+			text, e := rewrite(p.text)
+			if e != nil {
+				return nil, e
+			}
+			vars.place(base, p.line, p.col, text)
+			continue
 		}
 		text := p.text
 		var lastOff int
@@ -573,6 +603,11 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			return nil, e
 		}
 	}
+	if vars.used {
+		if _, e := s.eval(ctx, vars.header, vars.b.String(), 0, 0, false); e != nil {
+			return nil, e
+		}
+	}
 	s.before = nil
 	if stmts.used {
 		s.before = map[string]bool{}
@@ -580,17 +615,145 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			s.before[name] = true
 		}
 	}
-	for _, src := range []*srcBuilder{&decls, &stmts} {
-		if src.used {
-			if _, e := s.eval(ctx, src.header, src.b.String(), 0, 0, false); e != nil {
-				return nil, e
+	if decls.used {
+		if _, e := s.eval(ctx, decls.header, decls.b.String(), 0, 0, false); e != nil {
+			return nil, e
+		}
+	}
+	if defers {
+		if _, e := s.eval(ctx, "{}", "\n"+deferStack+" = nil", 0, 0, false); e != nil {
+			return nil, e
+		}
+	}
+	var res *display.Bundle
+	e = nil
+	if stmts.used {
+		_, e = s.eval(ctx, stmts.header, stmts.b.String(), 0, 0, false)
+	}
+	if e == nil && lastExpr != nil {
+		res, e = s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+	}
+	if exits {
+		e = s.endStatements(ctx, e, defers)
+	}
+	if e != nil {
+		return nil, e
+	}
+	return res, nil
+}
+
+// endStatements runs the deferred calls of the cell's statements, which
+// ended with err, last in first out, and returns the cell's error: a
+// panic that no deferred call recovered, or the last panic of a deferred
+// call. A top-level return is no error.
+func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *Error {
+	c := &s.cur
+	c.Lock()
+	c.panic = cellPanic{}
+	if err != nil && err.Name == "panic" {
+		c.panic = cellPanic{active: true, value: c.lastPanic, err: err}
+	}
+	c.Unlock()
+	if err != nil && err.Name != "panic" {
+		return err // a compile error or an interrupt: nothing ran, or the cell stops
+	}
+	for defers {
+		_, e := s.eval(ctx, "{}", "\n_gohooksRunDefers()", 0, 0, false)
+		if e == nil {
+			break
+		}
+		if e.Name != "panic" {
+			return e
+		}
+		c.Lock()
+		c.panic = cellPanic{active: true, value: c.lastPanic, err: e}
+		c.Unlock()
+	}
+	c.Lock()
+	p := c.panic
+	c.panic = cellPanic{}
+	c.Unlock()
+	if _, ret := p.value.(cellReturn); !p.active || ret {
+		return nil
+	}
+	return p.err
+}
+
+// methodVars returns the var pieces (by index) whose variables a method
+// or generic function of the cell uses, and whose values use no other
+// name declared by the cell's statements or functions: they run before
+// the methods are compiled, as Go initializes package variables before
+// main, with the cell's constants (which depend on nothing that runs).
+func methodVars(pieces []piece) map[int]bool {
+	used := map[string]bool{}
+	for _, p := range pieces {
+		if p.kind == pieceDecl {
+			toks, _ := scanCell(p.text)
+			for _, t := range toks {
+				if t.tok == token.IDENT {
+					used[t.lit] = true
+				}
 			}
 		}
 	}
-	if lastExpr == nil {
-		return nil, nil
+	if len(used) == 0 {
+		return nil
 	}
-	return s.result(ctx, base, lastExpr, lastText, lastLine, lastCol)
+	// Names declared by the statements and functions of the cell.
+	declared := map[int]map[string]bool{}
+	all := map[string]bool{}
+	for k, p := range pieces {
+		switch p.kind {
+		case pieceFunc:
+			all[p.name] = true
+		case pieceStmt:
+			if list, _, err := parseStmts(p.text, p.line, p.col); err == nil {
+				names := map[string]bool{}
+				for _, st := range list {
+					if _, isDecl := st.(*ast.DeclStmt); isDecl || p.firstTok != token.VAR {
+						declaredIn(st, names)
+					}
+				}
+				declared[k] = names
+				if p.firstTok == token.CONST {
+					continue // constants can go first (below)
+				}
+				for n := range names {
+					all[n] = true
+				}
+			}
+		}
+	}
+	hoist := map[int]bool{}
+	for k, p := range pieces {
+		if p.kind != pieceStmt || p.firstTok != token.VAR {
+			continue
+		}
+		want := false
+		for n := range declared[k] {
+			want = want || used[n]
+		}
+		if !want {
+			continue
+		}
+		toks, _ := scanCell(p.text)
+		for _, t := range toks {
+			if t.tok == token.IDENT && all[t.lit] && !declared[k][t.lit] {
+				want = false
+			}
+		}
+		if want {
+			hoist[k] = true
+		}
+	}
+	if len(hoist) > 0 {
+		for k, p := range pieces {
+			if p.kind == pieceStmt && p.firstTok == token.CONST {
+				hoist[k] = true
+			}
+		}
+	}
+	return hoist
 }
 
 // earlyConsts reports whether a type declaration of the cell uses a
@@ -639,7 +802,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 	if call, ok := x.(*ast.CallExpr); ok && !containsCall(call.Fun) {
 		// yaegi evaluates a type (a conversion's) to a func value of its
 		// own, typeMarker: that is not a function.
-		if f, err := s.i.Eval(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+		if f, err := s.peek(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
 			if f.Pointer() != s.typeMarker {
 				show = f.Type().NumOut() == 1
 			} else if len(call.Args) == 1 && !containsCall(call.Args[0]) {
@@ -667,13 +830,13 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 			if _, e := s.eval(ctx, b.header, b.b.String(), 0, 0, false); e != nil {
 				return nil, e
 			}
-			defer s.i.Eval(tmp + " = nil") // the receiver is not kept alive
+			defer s.peek(tmp + " = nil") // the receiver is not kept alive
 			text = text[:from] + strings.Repeat("\n", strings.Count(text[from:to], "\n")) + tmp + text[to:]
 			fun := tmp
 			if part != call.Fun {
 				fun = tmp + "." + call.Fun.(*ast.SelectorExpr).Sel.Name
 			}
-			if f, err := s.i.Eval(fun); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+			if f, err := s.peek(fun); err == nil && f.IsValid() && f.Kind() == reflect.Func {
 				show = f.Type().NumOut() == 1
 			}
 		}
@@ -693,7 +856,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 	if s.stringers && pure {
 		// A type defined in a cell has its String and Error methods only
 		// inside the interpreter: let the interpreter's fmt print it.
-		if str, err := s.i.Eval("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
+		if str, err := s.peek("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
 			bundle = bundle.WithText(str.String())
 		}
 	}
@@ -761,16 +924,15 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 	}
 	for _, spec := range f.Imports {
 		path, _ := strconv.Unquote(spec.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
+		name := packageName(path)
 		if spec.Name != nil {
 			name = spec.Name.Name
 		}
 		if have, ok := s.imports[path]; ok && have == name {
 			continue
 		}
-		if !importable(path) {
-			msg := fmt.Sprintf("cannot import %s: a cell can import the standard library and gohooks' packages (%s), not other packages", spec.Path.Value, strings.Join(ourPackages(), ", "))
-			return &Error{Name: "compile error", Value: msg, Traceback: []string{msg, s.where(p.line, p.col)}}
+		if e := s.prepareImport(ctx, path, p.line, p.col); e != nil {
+			return e
 		}
 		src := "package main\nimport "
 		if spec.Name != nil {
@@ -779,30 +941,13 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 		if _, e := s.eval(ctx, src+spec.Path.Value, "", 0, 0, false); e != nil {
 			l, c := p.line, p.col
 			e.Traceback = []string{fmt.Sprintf("cannot import %s: %s", spec.Path.Value, e.Value), s.where(l, c)}
-			return e
+			return s.importDone(path, e)
 		}
+		s.importDone(path, nil)
 		s.imports[path] = name
 		s.decls[name] = "package"
 	}
 	return nil
-}
-
-// importable reports whether a cell can import path: the interpreter has
-// the symbols of the standard library and of our packages.
-func importable(path string) bool {
-	key := path + "/" + path[strings.LastIndex(path, "/")+1:]
-	_, std := stdlib.Symbols[key]
-	_, ours := exports.Symbols[key]
-	return std || ours
-}
-
-// ourPackages lists the names of our packages.
-func ourPackages() []string {
-	var names []string
-	for _, p := range exports.Packages {
-		names = append(names, p[strings.LastIndex(p, "/")+1:])
-	}
-	return names
 }
 
 // checkTypes decides what to do with a type piece: run it (new types), drop
@@ -954,7 +1099,7 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 	}
 	stop := context.AfterFunc(ctx, interrupt.Request)
 	defer stop()
-	v, err := s.i.EvalWithContext(ctx, src)
+	v, err := s.evalWithContext(ctx, src)
 	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
 		for evalRunning() {
 			time.Sleep(5 * time.Millisecond)
@@ -962,6 +1107,29 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 		return reflect.Value{}, ctx.Err()
 	}
 	return v, err
+}
+
+// evalWithContext is yaegi's EvalWithContext, with a panic of its
+// compiler turned into an error (see peek).
+func (s *Session) evalWithContext(ctx context.Context, src string) (v reflect.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = reflect.Value{}, fmt.Errorf("%v", r)
+		}
+	}()
+	return s.i.EvalWithContext(ctx, src)
+}
+
+// peek evaluates src for the session's own use (completion, a result's
+// kind, error details). A panic of yaegi's compiler, which a cell's
+// mistake can cause, is an error: it must not cost the session.
+func (s *Session) peek(src string) (v reflect.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = reflect.Value{}, fmt.Errorf("%v", r)
+		}
+	}()
+	return s.i.Eval(src)
 }
 
 // evalRunning reports whether yaegi's evaluation goroutine still exists.
@@ -991,6 +1159,7 @@ func (s *Session) toError(ctx context.Context, err error) *Error {
 		}
 		s.cur.Lock()
 		frames := s.cur.frames
+		s.cur.lastPanic = p.Value
 		s.cur.Unlock()
 		msg, at := s.panicPosition(msg)
 		return &Error{Name: "panic", Value: msg, Traceback: append(append([]string{"panic: " + msg}, at...), s.traceback(frames)...)}
@@ -1138,6 +1307,6 @@ func (s *Session) Restart() error {
 }
 
 // Close ends the session.
-func (s *Session) Close() error { return nil }
+func (s *Session) Close() error { return s.mods.close() }
 
 var _ = parser.ParseExpr

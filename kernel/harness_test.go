@@ -12,8 +12,8 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
-	"github.com/gohooks/gohooks/interp"
 )
 
 // fakeBackend runs cells written in a tiny command language, one command
@@ -32,7 +32,7 @@ import (
 //	input PROMPT    ask for a line and print "got " + the line
 type fakeBackend struct {
 	mu       sync.Mutex
-	requests []interp.ExecuteRequest
+	requests []backend.ExecuteRequest
 	gate     chan struct{}
 	started  chan string // receives each cell's code as it starts
 	closed   bool
@@ -42,12 +42,12 @@ func newFakeBackend() *fakeBackend {
 	return &fakeBackend{gate: make(chan struct{}), started: make(chan string, 100)}
 }
 
-func (f *fakeBackend) Execute(ctx context.Context, req interp.ExecuteRequest, sink interp.Sink) interp.ExecuteReply {
+func (f *fakeBackend) Execute(ctx context.Context, req backend.ExecuteRequest, sink backend.Sink) backend.ExecuteReply {
 	f.mu.Lock()
 	f.requests = append(f.requests, req)
 	f.mu.Unlock()
 	f.started <- req.Code
-	var rep interp.ExecuteReply
+	var rep backend.ExecuteReply
 	for _, line := range strings.Split(req.Code, "\n") {
 		cmd, arg, _ := strings.Cut(line, " ")
 		switch cmd {
@@ -71,18 +71,18 @@ func (f *fakeBackend) Execute(ctx context.Context, req interp.ExecuteRequest, si
 		case "result":
 			rep.Result = &display.Bundle{Data: map[string]any{"text/plain": arg}}
 		case "fail":
-			rep.Err = &interp.Error{Name: "panic", Value: arg, Traceback: []string{"panic: " + arg, "\tat cell line 1"}}
+			rep.Err = &backend.Error{Name: "panic", Value: arg, Traceback: []string{"panic: " + arg, "\tat cell line 1"}}
 			return rep
 		case "block":
 			<-ctx.Done()
-			rep.Err = &interp.Error{Name: "interrupted", Value: "the cell was interrupted", Traceback: []string{"interrupted"}}
+			rep.Err = &backend.Error{Name: "interrupted", Value: "the cell was interrupted", Traceback: []string{"interrupted"}}
 			return rep
 		case "gate":
 			<-f.gate
 		case "input":
 			v, err := sink.Input(arg, false)
 			if err != nil {
-				rep.Err = &interp.Error{Name: "input", Value: err.Error(), Traceback: []string{err.Error()}}
+				rep.Err = &backend.Error{Name: "input", Value: err.Error(), Traceback: []string{err.Error()}}
 				return rep
 			}
 			sink.Stream("stdout", "got "+v+"\n")
@@ -99,14 +99,14 @@ func (f *fakeBackend) Execute(ctx context.Context, req interp.ExecuteRequest, si
 
 var words = []string{"Print", "Printf", "Println", "Sprintf"}
 
-func (f *fakeBackend) Complete(code string, cursor int) interp.Completion {
+func (f *fakeBackend) Complete(code string, cursor int) backend.Completion {
 	r := []rune(code)[:cursor]
 	start := cursor
 	for start > 0 && r[start-1] != '.' && r[start-1] != ' ' {
 		start--
 	}
 	prefix := string(r[start:])
-	var c interp.Completion
+	var c backend.Completion
 	for _, w := range words {
 		if strings.HasPrefix(w, prefix) {
 			c.Matches = append(c.Matches, w)
@@ -117,24 +117,24 @@ func (f *fakeBackend) Complete(code string, cursor int) interp.Completion {
 	return c
 }
 
-func (f *fakeBackend) Inspect(code string, cursor, detail int) interp.Inspection {
+func (f *fakeBackend) Inspect(code string, cursor, detail int) backend.Inspection {
 	if !strings.Contains(code, "Println") {
-		return interp.Inspection{}
+		return backend.Inspection{}
 	}
-	return interp.Inspection{Found: true, Data: display.Bundle{Data: map[string]any{
+	return backend.Inspection{Found: true, Data: display.Bundle{Data: map[string]any{
 		"text/plain": "func fmt.Println(a ...any) (n int, err error) detail=" + strconv.Itoa(detail),
 	}}}
 }
 
-func (f *fakeBackend) IsComplete(code string) interp.Completeness {
+func (f *fakeBackend) IsComplete(code string) backend.Completeness {
 	open := strings.Count(code, "{") - strings.Count(code, "}")
 	switch {
 	case open > 0:
-		return interp.Completeness{Status: "incomplete", Indent: "\t"}
+		return backend.Completeness{Status: "incomplete", Indent: "\t"}
 	case open < 0:
-		return interp.Completeness{Status: "invalid"}
+		return backend.Completeness{Status: "invalid"}
 	}
-	return interp.Completeness{Status: "complete"}
+	return backend.Completeness{Status: "complete"}
 }
 
 func (f *fakeBackend) Restart() error { return nil }

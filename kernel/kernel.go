@@ -15,7 +15,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
-	"github.com/gohooks/gohooks/interp"
+	"github.com/gohooks/gohooks/backend"
 )
 
 // Backend runs cells and answers questions about code. The worker client in
@@ -24,13 +24,13 @@ import (
 type Backend interface {
 	// Execute runs one cell, sending its output to sink while it runs. ctx
 	// is cancelled when the user interrupts the kernel.
-	Execute(ctx context.Context, req interp.ExecuteRequest, sink interp.Sink) interp.ExecuteReply
+	Execute(ctx context.Context, req backend.ExecuteRequest, sink backend.Sink) backend.ExecuteReply
 	// Complete answers a complete_request; cursor counts code points.
-	Complete(code string, cursor int) interp.Completion
+	Complete(code string, cursor int) backend.Completion
 	// Inspect answers an inspect_request; cursor counts code points.
-	Inspect(code string, cursor, detailLevel int) interp.Inspection
+	Inspect(code string, cursor, detailLevel int) backend.Inspection
 	// IsComplete answers an is_complete_request.
-	IsComplete(code string) interp.Completeness
+	IsComplete(code string) backend.Completeness
 	// Restart replaces the session with a fresh one.
 	Restart() error
 	// Close ends the session for good.

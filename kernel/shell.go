@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gohooks/gohooks/interp"
+	"github.com/gohooks/gohooks/backend"
 )
 
 // shellLoop serves shell requests one at a time, in the order they came.
@@ -211,12 +211,13 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 	k.cancelCell = cancel
 	k.cellMu.Unlock()
 	sink := newCellSink(k, m, ctx, req.Silent, allowStdin)
-	rep := k.backend.Execute(ctx, interp.ExecuteRequest{
+	rep := k.backend.Execute(ctx, backend.ExecuteRequest{
 		Code:            req.Code,
 		Silent:          req.Silent,
 		StoreHistory:    storeHistory,
 		AllowStdin:      allowStdin,
 		UserExpressions: req.UserExpressions,
+		ExecutionCount:  count,
 	}, sink)
 	k.cellMu.Lock()
 	k.cancelCell = nil

@@ -12,7 +12,7 @@ import (
 	"github.com/gohooks/gohooks/display"
 )
 
-// cellSink is the interp.Sink of one execute_request. It batches stream
+// cellSink is the backend.Sink of one execute_request. It batches stream
 // text (a flush every StreamFlushInterval or StreamFlushBytes, and before
 // any other output so the order holds), caps the cell's output at
 // OutputLimit bytes, and publishes everything with the request as parent.
@@ -58,7 +58,7 @@ func (s *cellSink) capNote() string {
 	return fmt.Sprintf("\n[gohooks: this cell's output passed %d MiB; the rest was dropped]\n", s.k.opts.OutputLimit>>20)
 }
 
-// Stream implements interp.Sink.
+// Stream implements backend.Sink.
 func (s *cellSink) Stream(name, text string) {
 	if s.silent || text == "" {
 		return
@@ -130,7 +130,7 @@ func bundleSize(b display.Bundle) int {
 	return n
 }
 
-// Display implements interp.Sink.
+// Display implements backend.Sink.
 func (s *cellSink) Display(b display.Bundle, id string, update bool) {
 	if s.silent {
 		return
@@ -160,7 +160,7 @@ func (s *cellSink) Display(b display.Bundle, id string, update bool) {
 	s.k.publish(s.parent, msgType, content)
 }
 
-// ClearOutput implements interp.Sink.
+// ClearOutput implements backend.Sink.
 func (s *cellSink) ClearOutput(wait bool) {
 	if s.silent {
 		return
@@ -171,7 +171,7 @@ func (s *cellSink) ClearOutput(wait bool) {
 	s.k.publish(s.parent, "clear_output", clearOutput{Wait: wait})
 }
 
-// Input implements interp.Sink: it sends an input_request on stdin to the
+// Input implements backend.Sink: it sends an input_request on stdin to the
 // front end that sent the cell and waits for the input_reply, or for an
 // interrupt.
 func (s *cellSink) Input(prompt string, password bool) (string, error) {

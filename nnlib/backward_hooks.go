@@ -21,6 +21,8 @@ type backwardHook struct {
 	noInputs  bool // no input needed grad: the output node calls post
 	gradOut   []*tensorlib.Tensor
 	haveGrads bool
+	nOut      int   // outputs of the call, gradOut's length
+	outIdx    []int // the outputs wrapped in the identity node
 }
 
 const backwardHookNode = "BackwardHookFunctionBackward"
@@ -89,17 +91,41 @@ func (b *backwardHook) inputBackward(wrapIdx []int, g []*tensorlib.Tensor) []*te
 	return res
 }
 
-func (b *backwardHook) setupOutput(out *tensorlib.Tensor) *tensorlib.Tensor {
-	if out == nil || !out.RequiresGrad() || !tensorlib.IsGradEnabled() {
-		return out
+// setupOutput wraps the outputs that require grad in one identity node, as
+// PyTorch's BackwardHook wraps every tensor of the output tuple in one
+// BackwardHookFunction. gradOut keeps one slot per output.
+func (b *backwardHook) setupOutput(outs []*tensorlib.Tensor) []*tensorlib.Tensor {
+	b.nOut = len(outs)
+	if !tensorlib.IsGradEnabled() {
+		return outs
 	}
-	return tensorlib.Function(backwardHookNode, []*tensorlib.Tensor{out}, identity, b.outputBackward)[0]
+	var wrap []*tensorlib.Tensor
+	b.outIdx = nil
+	for i, o := range outs {
+		if o != nil && o.RequiresGrad() {
+			b.outIdx = append(b.outIdx, i)
+			wrap = append(wrap, o)
+		}
+	}
+	if len(wrap) == 0 {
+		return outs
+	}
+	wrapped := tensorlib.Function(backwardHookNode, wrap, identity, b.outputBackward)
+	res := append([]*tensorlib.Tensor(nil), outs...)
+	for k, i := range b.outIdx {
+		res[i] = wrapped[k]
+	}
+	return res
 }
 
-// outputBackward runs when the gradient with respect to the output has
-// arrived: it keeps it for the full backward hooks and runs the pre-hooks.
+// outputBackward runs when the gradients with respect to the outputs have
+// arrived (nil for an output no gradient reached): it keeps them for the
+// full backward hooks and runs the pre-hooks.
 func (b *backwardHook) outputBackward(g []*tensorlib.Tensor) []*tensorlib.Tensor {
-	gradOut := []*tensorlib.Tensor{g[0]}
+	gradOut := make([]*tensorlib.Tensor, b.nOut)
+	for k, i := range b.outIdx {
+		gradOut[i] = g[k]
+	}
 	for _, h := range b.pre {
 		r := h.bwPre(b.module, gradOut)
 		if r == nil {
@@ -122,5 +148,9 @@ func (b *backwardHook) outputBackward(g []*tensorlib.Tensor) []*tensorlib.Tensor
 		}
 		b.gradOut, b.haveGrads = nil, false
 	}
-	return []*tensorlib.Tensor{gradOut[0]}
+	res := make([]*tensorlib.Tensor, len(b.outIdx))
+	for k, i := range b.outIdx {
+		res[k] = gradOut[i]
+	}
+	return res
 }

@@ -28,6 +28,7 @@ type hookEntry struct {
 	always bool
 	pre    func(m *Module, in []*tensorlib.Tensor) []*tensorlib.Tensor
 	post   func(m *Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor
+	all    func(m *Module, in []*tensorlib.Tensor, outs []*tensorlib.Tensor) []*tensorlib.Tensor
 	bwPre  func(m *Module, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor
 	bwPost func(m *Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor
 }
@@ -99,6 +100,16 @@ func (m *Module) RegisterForwardHook(hook func(m *Module, in []*tensorlib.Tensor
 	return addHook(&m.forwardPost, hookEntry{post: hook, always: always}, prepend, nil)
 }
 
+// RegisterForwardHookAll registers hook to run after m's forward with the
+// inputs and every output (one entry per output; a module made by NewModule
+// has one). A non-nil return, with one entry per output, replaces the
+// outputs for later hooks and for the caller. It runs in registration order
+// with the hooks of RegisterForwardHook. Options: Prepend, AlwaysCall.
+func (m *Module) RegisterForwardHookAll(hook func(m *Module, in []*tensorlib.Tensor, outs []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, always := hookOptions("RegisterForwardHookAll", opts, true)
+	return addHook(&m.forwardPost, hookEntry{all: hook, always: always}, prepend, nil)
+}
+
 // RegisterFullBackwardPreHook registers hook to run in backward when the
 // gradient with respect to m's output has arrived, before the gradients with
 // respect to the inputs are computed. A non-nil return (one gradient per
@@ -133,6 +144,14 @@ func RegisterModuleForwardHook(hook func(m *Module, in []*tensorlib.Tensor, out 
 	return addHook(&globalForwardPost, hookEntry{post: hook, always: always}, prepend, &globalMu)
 }
 
+// RegisterModuleForwardHookAll registers a forward hook that sees every
+// output (see RegisterForwardHookAll) for every module; global hooks run
+// before the module's own. Options: Prepend, AlwaysCall.
+func RegisterModuleForwardHookAll(hook func(m *Module, in []*tensorlib.Tensor, outs []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
+	prepend, always := hookOptions("RegisterModuleForwardHookAll", opts, true)
+	return addHook(&globalForwardPost, hookEntry{all: hook, always: always}, prepend, &globalMu)
+}
+
 // RegisterModuleFullBackwardPreHook registers a full backward pre-hook for
 // every module; global hooks run before the module's own. Option: Prepend.
 func RegisterModuleFullBackwardPreHook(hook func(m *Module, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor, opts ...HookOption) *tensorlib.Handle {
@@ -157,11 +176,20 @@ func merge(global, own []hookEntry) []hookEntry {
 	return append(append(out, global...), own...)
 }
 
-// Forward runs m on the inputs with its hooks, in PyTorch's order: forward
-// pre-hooks (global, then m's), the identity node around the inputs when
-// there are full backward hooks, m's forward function, forward hooks
-// (global, then m's), and the identity node around the output.
-func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
+// Forward runs m on the inputs with its hooks and returns its output (the
+// first output of a module with several; ForwardAll returns them all). The
+// order is PyTorch's: forward pre-hooks (global, then m's), the identity
+// node around the inputs when there are full backward hooks, m's forward
+// function, forward hooks (global, then m's), and the identity node around
+// the outputs.
+func (m *Module) Forward(in ...*tensorlib.Tensor) *tensorlib.Tensor {
+	return m.ForwardAll(in...)[0]
+}
+
+// ForwardAll runs m like Forward and returns every output: one for a module
+// made by NewModule, what forward returned for one made by
+// NewMultiOutputModule (nil for an absent output).
+func (m *Module) ForwardAll(in ...*tensorlib.Tensor) (outs []*tensorlib.Tensor) {
 	globalMu.Lock()
 	pre := merge(globalForwardPre, m.forwardPre)
 	post := merge(globalForwardPost, m.forwardPost)
@@ -191,9 +219,10 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 						// A failing always-call hook must not hide the
 						// original panic.
 						defer func() { _ = recover() }()
-						if res := h.post(m, args, out); res != nil {
-							out = res
+						if outs == nil {
+							outs = []*tensorlib.Tensor{nil}
 						}
+						outs = m.runForwardHook(h, args, outs)
 					}()
 				}
 			}
@@ -211,19 +240,41 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 		bw = &backwardHook{module: m, pre: bwPre, post: bwPost}
 		args = bw.setupInput(args)
 	}
-	out = m.forward(m, args...)
+	outs = m.forward(m, args...)
+	if len(outs) == 0 {
+		panic(fmt.Sprintf("nnlib: Forward: the forward function of %s returned no outputs", m.name))
+	}
+	outs = append([]*tensorlib.Tensor(nil), outs...)
 	for i, h := range post {
 		if called != nil {
 			called[i] = true
 		}
-		if r := h.post(m, args, out); r != nil {
-			out = r
-		}
+		outs = m.runForwardHook(h, args, outs)
 	}
 	if bw != nil {
-		out = bw.setupOutput(out)
+		outs = bw.setupOutput(outs)
 	}
-	return out
+	return outs
+}
+
+// runForwardHook runs one forward hook and returns the outputs it leaves: a
+// hook of RegisterForwardHook sees and replaces the first output only.
+func (m *Module) runForwardHook(h hookEntry, args, outs []*tensorlib.Tensor) []*tensorlib.Tensor {
+	if h.post != nil {
+		if r := h.post(m, args, outs[0]); r != nil {
+			outs = append([]*tensorlib.Tensor(nil), outs...)
+			outs[0] = r
+		}
+		return outs
+	}
+	r := h.all(m, args, append([]*tensorlib.Tensor(nil), outs...))
+	if r == nil {
+		return outs
+	}
+	if len(r) != len(outs) {
+		panic(fmt.Sprintf("nnlib: forward hook of %s returned %d outputs, but the module has %d", m.name, len(r), len(outs)))
+	}
+	return append([]*tensorlib.Tensor(nil), r...)
 }
 
 // HookCounts reports how many hooks of each kind are registered on m itself
@@ -231,4 +282,12 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) (out *tensorlib.Tensor) {
 // added.
 func (m *Module) HookCounts() (forwardPre, forward, backwardPre, backward int) {
 	return len(m.forwardPre), len(m.forwardPost), len(m.backwardPre), len(m.backwardPost)
+}
+
+// GlobalHookCounts reports how many global hooks (RegisterModuleForwardHook
+// and its kin) of each kind are registered.
+func GlobalHookCounts() (forwardPre, forward, backwardPre, backward int) {
+	globalMu.Lock()
+	defer globalMu.Unlock()
+	return len(globalForwardPre), len(globalForwardPost), len(globalBackwardPre), len(globalBackwardPost)
 }

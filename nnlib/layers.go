@@ -235,6 +235,26 @@ func Identity() *Module {
 	return activation("Identity", "A placeholder that returns its input.", "", func(x *tensorlib.Tensor) *tensorlib.Tensor { return x })
 }
 
+// GELU is PyTorch's nn.GELU: x·Φ(x), or its tanh approximation with
+// Approximate("tanh"). Option: Approximate.
+func GELU(opts ...Option) *Module {
+	o := collectOptions("GELU", opts, "Approximate")
+	approx := "none"
+	if a, ok := o["Approximate"]; ok {
+		approx = a.text
+	}
+	fn := (*tensorlib.Tensor).GELU
+	if approx == "tanh" {
+		fn = (*tensorlib.Tensor).GELUTanh
+	}
+	return activation("GELU", "Applies the Gaussian Error Linear Units function.", "approximate='"+approx+"'", fn)
+}
+
+// SiLU is PyTorch's nn.SiLU: x·σ(x).
+func SiLU() *Module {
+	return activation("SiLU", "Applies the Sigmoid Linear Unit (SiLU) function, element-wise.", "", (*tensorlib.Tensor).SiLU)
+}
+
 // optionalFloat returns the single optional value of a variadic argument.
 func optionalFloat(layer string, v []float32, def float32) float32 {
 	switch len(v) {
@@ -305,15 +325,29 @@ func Dropout(p ...float32) *Module {
 // running statistics (with the unbiased variance); in evaluation mode it
 // uses them. Options: Eps, Momentum, Affine, TrackRunningStats.
 func BatchNorm2d(numFeatures int, opts ...Option) *Module {
-	o := collectOptions("BatchNorm2d", opts, "Eps", "Momentum", "Affine", "TrackRunningStats")
+	return batchNorm("BatchNorm2d", "Applies Batch Normalization over a 4D input (a mini-batch of 2D inputs with channels).", numFeatures, opts, 4)
+}
+
+// BatchNorm1d is PyTorch's nn.BatchNorm1d: BatchNorm2d's rules for input
+// [N, C] or [N, C, L]. Options: Eps, Momentum, Affine, TrackRunningStats.
+func BatchNorm1d(numFeatures int, opts ...Option) *Module {
+	return batchNorm("BatchNorm1d", "Applies Batch Normalization over a 2D or 3D input.", numFeatures, opts, 2, 3)
+}
+
+func batchNorm(name, doc string, numFeatures int, opts []Option, dims ...int) *Module {
+	o := collectOptions(name, opts, "Eps", "Momentum", "Affine", "TrackRunningStats")
 	eps := valueOr(o, "Eps", 1e-5)
 	momentum := valueOr(o, "Momentum", 0.1)
 	affine := flagOr(o, "Affine", true)
 	track := flagOr(o, "TrackRunningStats", true)
-	m := NewModule("BatchNorm2d", func(self *Module, in ...*tensorlib.Tensor) *tensorlib.Tensor {
-		x := oneInput("BatchNorm2d", in)
-		if x.Dim() != 4 {
-			panic(fmt.Sprintf("nnlib: BatchNorm2d: expected 4D input, got shape %v", x.Shape()))
+	m := NewModule(name, func(self *Module, in ...*tensorlib.Tensor) *tensorlib.Tensor {
+		x := oneInput(name, in)
+		ok := false
+		for _, d := range dims {
+			ok = ok || x.Dim() == d
+		}
+		if !ok {
+			panic(fmt.Sprintf("nnlib: %s: expected %s input, got shape %v", name, dimsText(dims), x.Shape()))
 		}
 		var w, b, rm, rv *tensorlib.Tensor
 		if affine {
@@ -338,11 +372,23 @@ func BatchNorm2d(numFeatures int, opts ...Option) *Module {
 		m.RegisterBuffer("running_var", tensorlib.Ones(numFeatures), true)
 		m.RegisterBuffer("num_batches_tracked", tensorlib.Scalar(0), true)
 	}
-	m.Doc = "Applies Batch Normalization over a 4D input (a mini-batch of 2D inputs with channels)."
+	m.Doc = doc
 	m.ExtraRepr = func() string {
 		return fmt.Sprintf("%d, eps=%s, momentum=%s, affine=%s, track_running_stats=%s", numFeatures, pyFloat(eps), pyFloat(momentum), pyBool(affine), pyBool(track))
 	}
 	return m
+}
+
+// dimsText says which input ranks a layer takes: "4D", "2D or 3D".
+func dimsText(dims []int) string {
+	s := ""
+	for i, d := range dims {
+		if i > 0 {
+			s += " or "
+		}
+		s += strconv.Itoa(d) + "D"
+	}
+	return s
 }
 
 // Sequential is PyTorch's nn.Sequential: the modules are its children "0",

@@ -13,7 +13,11 @@ import (
 // name given there.
 type Module struct {
 	name    string
-	forward func(self *Module, in ...*tensorlib.Tensor) *tensorlib.Tensor
+	forward func(self *Module, in ...*tensorlib.Tensor) []*tensorlib.Tensor
+	// multi marks a module made by NewMultiOutputModule.
+	multi bool
+	// point marks a hook point (see AddHookPoint).
+	point bool
 
 	// Doc is the module's docstring (PyTorch's __doc__).
 	Doc string
@@ -62,8 +66,28 @@ func NewModule(name string, forward func(self *Module, in ...*tensorlib.Tensor) 
 	if forward == nil {
 		panic(fmt.Sprintf("nnlib: NewModule: nil forward function for %q", name))
 	}
-	return &Module{name: name, forward: forward, training: true}
+	return &Module{name: name, training: true, forward: func(self *Module, in ...*tensorlib.Tensor) []*tensorlib.Tensor {
+		return []*tensorlib.Tensor{forward(self, in...)}
+	}}
 }
+
+// NewMultiOutputModule makes a module of class name whose forward returns
+// several tensors, as PyTorch's MultiheadAttention returns (output,
+// weights). A nil entry is an output that is absent (PyTorch's None), such
+// as attention weights that were not asked for. ForwardAll returns every
+// output and Forward the first; forward hooks registered with
+// RegisterForwardHookAll see and may replace every output, those registered
+// with RegisterForwardHook the first; full backward (pre-)hooks get one
+// gradOut slot per output.
+func NewMultiOutputModule(name string, forward func(self *Module, in ...*tensorlib.Tensor) []*tensorlib.Tensor) *Module {
+	if forward == nil {
+		panic(fmt.Sprintf("nnlib: NewMultiOutputModule: nil forward function for %q", name))
+	}
+	return &Module{name: name, forward: forward, multi: true, training: true}
+}
+
+// MultiOutput reports whether m was made by NewMultiOutputModule.
+func (m *Module) MultiOutput() bool { return m.multi }
 
 // Name returns the module's class name, e.g. "Linear".
 func (m *Module) Name() string { return m.name }

@@ -122,3 +122,110 @@ func collectOptions(what string, opts []Option, allowed ...string) map[string]Op
 	}
 	return out
 }
+
+// ElementwiseAffine switches LayerNorm's learnable weight and bias on (the
+// default) or off.
+func ElementwiseAffine(on bool) Option { return Option{name: "ElementwiseAffine", flag: on} }
+
+// PaddingIdx makes one row of an Embedding the padding row: initialised to
+// zeros and never given a gradient.
+func PaddingIdx(i int) Option { return Option{name: "PaddingIdx", ints: []int{i}} }
+
+// Approximate selects GELU's form: "none" (the default, exact) or "tanh".
+func Approximate(a string) Option {
+	if a != "none" && a != "tanh" {
+		panic(fmt.Sprintf("nnlib: Approximate: unknown approximation %q (want none or tanh)", a))
+	}
+	return Option{name: "Approximate", text: a}
+}
+
+// OutputPadding adds rows and columns on one side of ConvTranspose2d's
+// output (one value or height and width; default 0).
+func OutputPadding(p ...int) Option { return intPair("OutputPadding", p) }
+
+// Size sets Upsample's output size: one value for both directions, or
+// height and width.
+func Size(s ...int) Option {
+	o := intPair("Size", s)
+	if len(s) == 1 {
+		o.text = "one" // printed as an int, as PyTorch prints size=4
+	}
+	return o
+}
+
+// ScaleFactor sets Upsample's scale: the output is floor(input·factor).
+func ScaleFactor(f float32) Option {
+	if !(f > 0) {
+		panic(fmt.Sprintf("nnlib: ScaleFactor: %v is not positive", f))
+	}
+	return Option{name: "ScaleFactor", value: f}
+}
+
+// Mode sets Upsample's interpolation: "nearest" (the default) or
+// "bilinear".
+func Mode(m string) Option {
+	if m != "nearest" && m != "bilinear" {
+		panic(fmt.Sprintf("nnlib: Mode: unknown mode %q (want nearest or bilinear)", m))
+	}
+	return Option{name: "Mode", text: m}
+}
+
+// AlignCorners makes bilinear Upsample align the corner pixels of input
+// and output (default false).
+func AlignCorners(on bool) Option { return Option{name: "AlignCorners", flag: on} }
+
+// BatchFirst makes attention, transformer and recurrent layers take and
+// return [batch, sequence, features] instead of [sequence, batch,
+// features] (default false, as in PyTorch).
+func BatchFirst(on bool) Option { return Option{name: "BatchFirst", flag: on} }
+
+// NeedWeights makes MultiheadAttention return its attention weights as
+// second output (the default); with false the second output is nil.
+func NeedWeights(on bool) Option { return Option{name: "NeedWeights", flag: on} }
+
+// AverageAttnWeights makes MultiheadAttention's weights the mean over heads
+// (the default, [N, L, S]); with false they are per head ([N, heads, L, S]).
+func AverageAttnWeights(on bool) Option { return Option{name: "AverageAttnWeights", flag: on} }
+
+// Causal makes attention mask every key after the query's position, as
+// PyTorch's is_causal and the square subsequent mask do.
+func Causal(on bool) Option { return Option{name: "Causal", flag: on} }
+
+// DropoutP sets the dropout probability inside attention, transformer and
+// recurrent layers (PyTorch's dropout argument; defaults: 0 for
+// MultiheadAttention, LSTM and GRU, 0.1 for transformer layers).
+func DropoutP(p float32) Option {
+	if !(p >= 0 && p <= 1) {
+		panic(fmt.Sprintf("nnlib: DropoutP: probability %v is not between 0 and 1", p))
+	}
+	return Option{name: "DropoutP", value: p}
+}
+
+// DimFeedforward sets the hidden width of a transformer layer's
+// feed-forward block (default 2048).
+func DimFeedforward(n int) Option { return Option{name: "DimFeedforward", ints: []int{n}} }
+
+// Activation sets a transformer layer's feed-forward activation: "relu"
+// (the default) or "gelu".
+func Activation(a string) Option {
+	if a != "relu" && a != "gelu" {
+		panic(fmt.Sprintf("nnlib: Activation: unknown activation %q (want relu or gelu)", a))
+	}
+	return Option{name: "Activation", text: a}
+}
+
+// NormFirst makes a transformer layer apply LayerNorm before attention and
+// feed-forward (pre-norm) instead of after (default false).
+func NormFirst(on bool) Option { return Option{name: "NormFirst", flag: on} }
+
+// LayerNormEps sets the eps of a transformer layer's LayerNorms (default
+// 1e-5).
+func LayerNormEps(eps float32) Option { return Option{name: "LayerNormEps", value: eps} }
+
+// NumLayers stacks recurrent layers, each reading the previous one's output
+// sequence (default 1).
+func NumLayers(n int) Option { return Option{name: "NumLayers", ints: []int{n}} }
+
+// Bidirectional adds a recurrent layer that reads the sequence backwards;
+// the outputs of both directions are concatenated (default false).
+func Bidirectional(on bool) Option { return Option{name: "Bidirectional", flag: on} }

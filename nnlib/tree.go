@@ -189,8 +189,8 @@ func (m *Module) String() string {
 	}
 	var childLines []string
 	for _, c := range m.children {
-		if c.m == nil {
-			continue
+		if c.m == nil || c.m.point {
+			continue // hook points are not part of PyTorch's printed form
 		}
 		childLines = append(childLines, "("+c.name+"): "+addIndent(c.m.String(), 2))
 	}

@@ -9,14 +9,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
-	"github.com/gohooks/gohooks/interp"
 )
 
 // Backend is the session that runs the cells: the interp worker client, or
 // a fake in tests.
 type Backend interface {
-	Execute(ctx context.Context, req interp.ExecuteRequest, sink interp.Sink) interp.ExecuteReply
+	Execute(ctx context.Context, req backend.ExecuteRequest, sink backend.Sink) backend.ExecuteReply
 }
 
 // Options tune Run. The zero value runs every cell without a time limit,
@@ -43,7 +43,7 @@ type Options struct {
 type CellError struct {
 	Index int // index of the cell in Notebook.Cells
 	Count int // its execution count
-	Err   *interp.Error
+	Err   *backend.Error
 }
 
 func (e *CellError) Error() string {
@@ -109,12 +109,12 @@ func Run(ctx context.Context, nb *Notebook, b Backend, opts Options) error {
 // runCell runs one cell with the per-cell timeout. When the cell overruns,
 // the backend's context is cancelled; if it still does not return within
 // the grace period, runCell gives up.
-func runCell(ctx context.Context, b Backend, src string, count int, sink interp.Sink, opts Options) (interp.ExecuteReply, error) {
+func runCell(ctx context.Context, b Backend, src string, count int, sink backend.Sink, opts Options) (backend.ExecuteReply, error) {
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	done := make(chan interp.ExecuteReply, 1)
+	done := make(chan backend.ExecuteReply, 1)
 	go func() {
-		done <- b.Execute(cctx, interp.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, sink)
+		done <- b.Execute(cctx, backend.ExecuteRequest{Code: src, StoreHistory: true, ExecutionCount: count}, sink)
 	}()
 	var timeout <-chan time.Time
 	if opts.Timeout > 0 {
@@ -131,7 +131,7 @@ func runCell(ctx context.Context, b Backend, src string, count int, sink interp.
 		case r := <-done:
 			return r, nil
 		case <-time.After(opts.Grace):
-			return interp.ExecuteReply{}, ctx.Err()
+			return backend.ExecuteReply{}, ctx.Err()
 		}
 	case <-timeout:
 		cancel()
@@ -140,10 +140,10 @@ func runCell(ctx context.Context, b Backend, src string, count int, sink interp.
 	select {
 	case r := <-done:
 		r.Result = nil
-		r.Err = &interp.Error{Name: "Timeout", Value: msg, Traceback: []string{"Timeout: " + msg}}
+		r.Err = &backend.Error{Name: "Timeout", Value: msg, Traceback: []string{"Timeout: " + msg}}
 		return r, nil
 	case <-time.After(opts.Grace):
-		return interp.ExecuteReply{}, errors.New(msg + ", and the Go session did not stop")
+		return backend.ExecuteReply{}, errors.New(msg + ", and the Go session did not stop")
 	}
 }
 
@@ -178,7 +178,7 @@ type recorder struct {
 	clearNext bool  // clear_output(wait=True) is pending
 }
 
-var _ interp.Sink = (*recorder)(nil)
+var _ backend.Sink = (*recorder)(nil)
 
 func (r *recorder) start(c *Cell) {
 	r.mu.Lock()
@@ -273,7 +273,7 @@ func (r *recorder) result(b display.Bundle, count int) {
 	r.add(&Output{Type: ExecuteResult, Data: data, Metadata: meta, ExecutionCount: &n})
 }
 
-func (r *recorder) error(e *interp.Error) {
+func (r *recorder) error(e *backend.Error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	tb := e.Traceback

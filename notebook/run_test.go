@@ -10,27 +10,27 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
-	"github.com/gohooks/gohooks/interp"
 )
 
 // fakeBackend runs a cell by looking its source up in a table of scripts
 // that call the sink as a real session would.
 type fakeBackend struct {
-	cells  map[string]func(ctx context.Context, s interp.Sink) interp.ExecuteReply
+	cells  map[string]func(ctx context.Context, s backend.Sink) backend.ExecuteReply
 	ran    []string
 	counts []int
 }
 
-func (f *fakeBackend) Execute(ctx context.Context, req interp.ExecuteRequest, s interp.Sink) interp.ExecuteReply {
+func (f *fakeBackend) Execute(ctx context.Context, req backend.ExecuteRequest, s backend.Sink) backend.ExecuteReply {
 	f.ran = append(f.ran, req.Code)
 	f.counts = append(f.counts, req.ExecutionCount)
 	if !req.StoreHistory || req.Silent {
-		return interp.ExecuteReply{Err: &interp.Error{Name: "test", Value: "cells must be stored in history and not silent"}}
+		return backend.ExecuteReply{Err: &backend.Error{Name: "test", Value: "cells must be stored in history and not silent"}}
 	}
 	run, ok := f.cells[req.Code]
 	if !ok {
-		return interp.ExecuteReply{Err: &interp.Error{Name: "test", Value: "unknown cell " + req.Code}}
+		return backend.ExecuteReply{Err: &backend.Error{Name: "test", Value: "unknown cell " + req.Code}}
 	}
 	return run(ctx, s)
 }
@@ -38,23 +38,23 @@ func (f *fakeBackend) Execute(ctx context.Context, req interp.ExecuteRequest, s 
 func text(s string) display.Bundle { return display.Bundle{Data: map[string]any{"text/plain": s}} }
 
 func scriptedBackend() *fakeBackend {
-	return &fakeBackend{cells: map[string]func(context.Context, interp.Sink) interp.ExecuteReply{
-		"streams": func(_ context.Context, s interp.Sink) interp.ExecuteReply {
+	return &fakeBackend{cells: map[string]func(context.Context, backend.Sink) backend.ExecuteReply{
+		"streams": func(_ context.Context, s backend.Sink) backend.ExecuteReply {
 			s.Stream("stdout", "a")
 			s.Stream("stdout", "b\n")
 			s.Stream("stderr", "warn\n")
 			s.Stream("stdout", "c\n")
 			s.Stream("stdout", "d")
-			return interp.ExecuteReply{}
+			return backend.ExecuteReply{}
 		},
-		"curve": func(_ context.Context, s interp.Sink) interp.ExecuteReply {
+		"curve": func(_ context.Context, s backend.Sink) backend.ExecuteReply {
 			s.Display(text("loss 1"), "d1", false)
 			s.Stream("stdout", "epoch 1\n")
 			s.Display(text("loss 2"), "d1", true)
 			r := display.Bundle{Data: map[string]any{"text/plain": "done", "text/html": "<b>done</b>"}}
-			return interp.ExecuteReply{Result: &r}
+			return backend.ExecuteReply{Result: &r}
 		},
-		"clear": func(_ context.Context, s interp.Sink) interp.ExecuteReply {
+		"clear": func(_ context.Context, s backend.Sink) backend.ExecuteReply {
 			s.Stream("stdout", "old\n")
 			s.ClearOutput(false)
 			s.Stream("stdout", "older\n")
@@ -65,18 +65,18 @@ func scriptedBackend() *fakeBackend {
 				Data:     map[string]any{"image/png": "iVBORw0KGgo=", "text/plain": "<image 1x1>"},
 				Metadata: map[string]any{"image/png": map[string]any{"width": 1, "height": 1}},
 			}, "", false)
-			return interp.ExecuteReply{}
+			return backend.ExecuteReply{}
 		},
-		"boom": func(_ context.Context, s interp.Sink) interp.ExecuteReply {
+		"boom": func(_ context.Context, s backend.Sink) backend.ExecuteReply {
 			s.Stream("stdout", "before\n")
-			return interp.ExecuteReply{Err: &interp.Error{
+			return backend.ExecuteReply{Err: &backend.Error{
 				Name: "panic", Value: "tensorlib: Div: division by zero",
 				Traceback: []string{"panic: tensorlib: Div: division by zero", "  at line 1"},
 			}}
 		},
-		"after": func(_ context.Context, s interp.Sink) interp.ExecuteReply {
+		"after": func(_ context.Context, s backend.Sink) backend.ExecuteReply {
 			r := text("after")
-			return interp.ExecuteReply{Result: &r}
+			return backend.ExecuteReply{Result: &r}
 		},
 	}}
 }
@@ -141,10 +141,10 @@ func TestRunTimeoutCancelsTheCell(t *testing.T) {
 	nb := New()
 	nb.Cells = []*Cell{NewCode("spin"), NewCode("after")}
 	b := scriptedBackend()
-	b.cells["spin"] = func(ctx context.Context, s interp.Sink) interp.ExecuteReply {
+	b.cells["spin"] = func(ctx context.Context, s backend.Sink) backend.ExecuteReply {
 		s.Stream("stdout", "working\n")
 		<-ctx.Done()
-		return interp.ExecuteReply{Err: &interp.Error{Name: "interrupted", Value: "context canceled"}}
+		return backend.ExecuteReply{Err: &backend.Error{Name: "interrupted", Value: "context canceled"}}
 	}
 	err := Run(context.Background(), nb, b, Options{Timeout: 20 * time.Millisecond})
 	var ce *CellError
@@ -164,9 +164,9 @@ func TestRunGivesUpOnAStuckSession(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	b := scriptedBackend()
-	b.cells["stuck"] = func(ctx context.Context, s interp.Sink) interp.ExecuteReply {
+	b.cells["stuck"] = func(ctx context.Context, s backend.Sink) backend.ExecuteReply {
 		<-release
-		return interp.ExecuteReply{}
+		return backend.ExecuteReply{}
 	}
 	err := Run(context.Background(), nb, b, Options{Timeout: 10 * time.Millisecond, Grace: 10 * time.Millisecond})
 	var ce *CellError
@@ -180,14 +180,14 @@ func TestRunGivesUpOnAStuckSession(t *testing.T) {
 func TestRunIgnoresOutputBetweenCells(t *testing.T) {
 	nb := New()
 	nb.Cells = []*Cell{NewCode("leak"), NewCode("after")}
-	var leaked interp.Sink
+	var leaked backend.Sink
 	b := scriptedBackend()
-	b.cells["leak"] = func(ctx context.Context, s interp.Sink) interp.ExecuteReply {
+	b.cells["leak"] = func(ctx context.Context, s backend.Sink) backend.ExecuteReply {
 		leaked = s
-		return interp.ExecuteReply{}
+		return backend.ExecuteReply{}
 	}
-	b.cells["after"] = func(ctx context.Context, s interp.Sink) interp.ExecuteReply {
-		return interp.ExecuteReply{}
+	b.cells["after"] = func(ctx context.Context, s backend.Sink) backend.ExecuteReply {
+		return backend.ExecuteReply{}
 	}
 	if err := Run(context.Background(), nb, b, Options{}); err != nil {
 		t.Fatal(err)

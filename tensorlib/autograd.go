@@ -25,6 +25,12 @@ type node struct {
 
 	// leaf is set on the accumulation node of a leaf tensor.
 	leaf *Tensor
+
+	// backwards counts the backward passes running through this node.
+	// While it is positive, operations on the tensors of this graph are
+	// not recorded (see attach): that is how backward runs without
+	// recording, for its own graph only.
+	backwards atomic.Int32
 }
 
 // edge points at output index of node n; shape is the shape the gradient
@@ -37,18 +43,27 @@ type edge struct {
 
 var (
 	nodeSeq      atomic.Uint64
-	gradDisabled atomic.Int32
+	gradDisabled atomic.Int32 // NoGrad calls running, in any goroutine
 )
 
 // NoGrad runs fn with autograd recording switched off: results of operations
 // inside it do not require grad. Hooks still fire.
+//
+// The switch is the process's, not the goroutine's: Go has no
+// goroutine-local state, and telling goroutines apart from a stack trace
+// would cost tens of microseconds per operation in a cell's deep stacks. So
+// while fn runs, no goroutine records. Code that trains in one goroutine
+// while another evaluates should give the evaluating one detached tensors
+// (Detach) rather than call NoGrad. Backward and Function never use this
+// switch: they affect their own graph only.
 func NoGrad(fn func()) {
 	gradDisabled.Add(1)
 	defer gradDisabled.Add(-1)
 	fn()
 }
 
-// IsGradEnabled reports whether operations are being recorded for autograd.
+// IsGradEnabled reports whether operations are being recorded for autograd,
+// that is, whether no NoGrad call is running.
 func IsGradEnabled() bool { return gradDisabled.Load() == 0 }
 
 // GradFn describes the operation that produced a tensor.
@@ -130,17 +145,14 @@ func record(name string, out *Tensor, inputs []*Tensor, backward func(g *Tensor)
 }
 
 func attach(name string, outs, inputs []*Tensor, backward func(g []*Tensor) []*Tensor) bool {
-	if !IsGradEnabled() {
-		return false
-	}
 	needed := false
 	for _, in := range inputs {
-		if in != nil && in.requiresGrad {
+		if in != nil && in.requiresGrad && !in.inBackward() {
 			needed = true
 			break
 		}
 	}
-	if !needed {
+	if !needed || !IsGradEnabled() {
 		return false
 	}
 	n := &node{
@@ -168,6 +180,18 @@ func attach(name string, outs, inputs []*Tensor, backward func(g []*Tensor) []*T
 	return true
 }
 
+// inBackward reports whether t belongs to a graph that a backward pass is
+// running through. The operations a node's backward performs, on its saved
+// inputs and outputs, are then not recorded, as in PyTorch, where backward
+// runs with grad mode off; other graphs, in other goroutines or in hooks
+// that train something else, go on recording.
+func (t *Tensor) inBackward() bool {
+	if t.node != nil {
+		return t.node.backwards.Load() > 0
+	}
+	return t.accumulator != nil && t.accumulator.backwards.Load() > 0
+}
+
 // accumulatorNode returns the leaf's AccumulateGrad node. It carries the
 // largest sequence number so that it runs as soon as it is ready, as in
 // PyTorch.
@@ -179,15 +203,20 @@ func (t *Tensor) accumulatorNode() *node {
 }
 
 // Function records a custom differentiable operation, like a PyTorch
-// autograd.Function. forward computes the outputs from the inputs (with
-// recording off); backward receives one gradient per output, nil where no
+// autograd.Function. forward computes the outputs from the inputs, which it
+// receives detached, so that its operations on them are not recorded;
+// backward receives one gradient per output, nil where no
 // gradient flowed, and returns one gradient per input (nil for none). The
 // outputs are recorded as coming from one node called name.
 func Function(name string, inputs []*Tensor, forward func(in []*Tensor) []*Tensor, backward func(gradOut []*Tensor) []*Tensor) []*Tensor {
-	var outs []*Tensor
-	NoGrad(func() { outs = forward(inputs) })
+	detached := make([]*Tensor, len(inputs))
+	for i, in := range inputs {
+		if in != nil {
+			detached[i] = in.Detach()
+		}
+	}
 	// forward may return its inputs, or the very slice it was given.
-	outs = append([]*Tensor(nil), outs...)
+	outs := append([]*Tensor(nil), forward(detached)...)
 	for i, o := range outs {
 		if o.node != nil || o.requiresGrad {
 			// A forward that returns its input must not relabel it.
@@ -235,6 +264,12 @@ func runBackward(root edge, grad *Tensor) {
 	deps := map[*node]int{}
 	seen := map[*node]bool{root.n: true}
 	stack := []*node{root.n}
+	root.n.backwards.Add(1)
+	defer func() {
+		for n := range seen {
+			n.backwards.Add(-1)
+		}
+	}()
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -245,6 +280,7 @@ func runBackward(root edge, grad *Tensor) {
 			deps[e.n]++
 			if !seen[e.n] {
 				seen[e.n] = true
+				e.n.backwards.Add(1)
 				stack = append(stack, e.n)
 			}
 		}
@@ -315,8 +351,14 @@ func (n *node) run(grads []*Tensor) []*Tensor {
 	if !flowed {
 		return nil
 	}
-	var in []*Tensor
-	NoGrad(func() { in = n.backward(grads) })
+	in := n.backward(grads)
+	for i, g := range in {
+		// A custom backward may compute with tensors of another graph;
+		// what it returns is a gradient, never part of a graph.
+		if g != nil && g.requiresGrad {
+			in[i] = g.Detach()
+		}
+	}
 	return in
 }
 

@@ -26,6 +26,54 @@ func BenchmarkReLU(b *testing.B) {
 	}
 }
 
+// BenchmarkElementwise is one out-of-place operation on a 64×8×28×28
+// tensor (401408 elements, the notebook CNN's first activation), with
+// nothing requiring grad.
+func BenchmarkElementwise(b *testing.B) {
+	ManualSeed(1)
+	x, y := Randn(64, 8, 28, 28), Randn(64, 8, 28, 28)
+	for _, c := range []struct {
+		name string
+		op   func() *Tensor
+	}{
+		{"relu", x.ReLU},
+		{"add", func() *Tensor { return x.Add(y) }},
+		{"mul", func() *Tensor { return x.Mul(y) }},
+		{"exp", x.Exp},
+		{"tanh", x.Tanh},
+		{"sigmoid", x.Sigmoid},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(4 * x.Numel()))
+			for b.Loop() {
+				c.op()
+			}
+		})
+	}
+}
+
+// BenchmarkSoftmax is softmax and log-softmax over the last dimension of a
+// 16×4×64×64 tensor (attention scores: batch 16, 4 heads, sequence 64), and
+// over the 10 classes of a 64×10 batch of logits.
+func BenchmarkSoftmax(b *testing.B) {
+	ManualSeed(1)
+	att, logits := Randn(16, 4, 64, 64), Randn(64, 10)
+	for _, c := range []struct {
+		name string
+		op   func() *Tensor
+	}{
+		{"16x4x64x64", func() *Tensor { return att.Softmax(-1) }},
+		{"16x4x64x64_log", func() *Tensor { return att.LogSoftmax(-1) }},
+		{"64x10_log", func() *Tensor { return logits.LogSoftmax(-1) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				c.op()
+			}
+		})
+	}
+}
+
 func BenchmarkAddBroadcast(b *testing.B) {
 	x, bias := Randn(64, 8, 28, 28), Randn(8, 1, 1)
 	b.SetBytes(int64(4 * x.Numel()))

@@ -49,8 +49,9 @@
 // without recursion, and accumulates them into the Grad of leaf tensors that
 // require grad. Nodes run in PyTorch's order: the node created last runs first
 // among those that are ready, and gradient accumulation into a leaf runs as
-// soon as all of the leaf's gradients have arrived. NoGrad runs a function with
-// recording switched off.
+// soon as all of the leaf's gradients have arrived. Operations that backward
+// performs on the graph's tensors are not recorded. NoGrad runs a function
+// with recording switched off.
 //
 // # Hooks
 //
@@ -68,5 +69,8 @@
 //
 // ManualSeed sets the state of the package's random number generator, which
 // Rand, Randn and Dropout use. NoGrad switches recording off for the duration
-// of its function, for every goroutine.
+// of its function, for every goroutine (see NoGrad). Backward does not use
+// that switch: while a graph runs backward, only operations on that graph's
+// tensors go unrecorded, so other goroutines, and hooks that train another
+// model during backward, record as usual.
 package tensorlib

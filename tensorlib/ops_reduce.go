@@ -3,7 +3,10 @@ package tensorlib
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+
+	"github.com/gohooks/gohooks/internal/vmath"
 )
 
 // reduction describes which dimensions a reduction removes: keep is the
@@ -334,6 +337,22 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 	return record("LogSoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
 		// dx = g - softmax * Σg
 		d := make([]float32, len(t.data))
+		if inner == 1 {
+			forRows(outer, n, func(lo, hi int) {
+				for r := lo; r < hi; r++ {
+					gr, dr := g.data[r*n:(r+1)*n], d[r*n:(r+1)*n]
+					var s float32
+					for _, v := range gr {
+						s += v
+					}
+					vmath.Exp(dr, out.data[r*n:(r+1)*n])
+					for i, v := range gr {
+						dr[i] = v - dr[i]*s
+					}
+				}
+			})
+			return []*Tensor{fromData(d, t.shape)}
+		}
 		forLanes(outer, n, inner, func(base int) {
 			var s float64
 			for k := 0; k < n; k++ {
@@ -348,17 +367,55 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 	})
 }
 
+// forLanes calls fn with the first index of every lane, outer blocks of
+// them at a time on several goroutines when the tensor is large.
 func forLanes(outer, n, inner int, fn func(base int)) {
-	for o := 0; o < outer; o++ {
-		for i := 0; i < inner; i++ {
-			fn(o*n*inner + i)
+	forRows(outer, n*inner, func(lo, hi int) {
+		for o := lo; o < hi; o++ {
+			for i := 0; i < inner; i++ {
+				fn(o*n*inner + i)
+			}
 		}
-	}
+	})
 }
 
+// forRows calls fn(lo, hi) over rows [0, rows) of rowLen elements each,
+// in blocks of about elemBlock elements on several goroutines when there
+// are at least parallelElems elements (as forBlocks does).
+func forRows(rows, rowLen int, fn func(lo, hi int)) {
+	per := max(1, elemBlock/max(rowLen, 1))
+	if rows*rowLen < parallelElems || rows <= per || runtime.GOMAXPROCS(0) < 2 {
+		fn(0, rows)
+		return
+	}
+	blocks := (rows + per - 1) / per
+	runSamples(blocks, min(runtime.GOMAXPROCS(0), blocks), func(_, b int) {
+		fn(b*per, min((b+1)*per, rows))
+	})
+}
+
+// softmax computes softmax or log-softmax along dim. Along the last
+// dimension (contiguous rows) each row is one pass for the maximum and one
+// that writes e^(x-max) and sums it (vmath), then a scale by 1/Σ, or
+// x - max - log Σ for log-softmax.
 func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 	outer, n, inner := t.lanes(op, dim)
 	out := make([]float32, len(t.data))
+	if inner == 1 && n > 0 {
+		forRows(outer, n, func(lo, hi int) {
+			for r := lo; r < hi; r++ {
+				x, y := t.data[r*n:(r+1)*n], out[r*n:(r+1)*n]
+				m := vmath.Max(x)
+				s := vmath.ExpShiftSum(y, x, m)
+				if log {
+					vmath.AddConst(y, x, -(m + float32(math.Log(float64(s)))))
+				} else {
+					vmath.Scale(y, y, 1/s)
+				}
+			}
+		})
+		return fromData(out, slices.Clone(t.shape))
+	}
 	forLanes(outer, n, inner, func(base int) {
 		m := math.Inf(-1)
 		for k := 0; k < n; k++ {

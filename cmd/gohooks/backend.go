@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/interp"
 	"github.com/gohooks/gohooks/kernel"
 )
@@ -40,34 +41,34 @@ func (s *startingBackend) get() (kernel.Backend, error) {
 	return s.b, s.err
 }
 
-func (s *startingBackend) Execute(ctx context.Context, req interp.ExecuteRequest, sink interp.Sink) interp.ExecuteReply {
+func (s *startingBackend) Execute(ctx context.Context, req backend.ExecuteRequest, sink backend.Sink) backend.ExecuteReply {
 	b, err := s.get()
 	if err != nil {
 		msg := "the Go session could not start: " + err.Error()
-		return interp.ExecuteReply{Err: &interp.Error{Name: "session", Value: msg, Traceback: []string{msg}}}
+		return backend.ExecuteReply{Err: &backend.Error{Name: "session", Value: msg, Traceback: []string{msg}}}
 	}
 	return b.Execute(ctx, req, sink)
 }
 
-func (s *startingBackend) Complete(code string, cursor int) interp.Completion {
+func (s *startingBackend) Complete(code string, cursor int) backend.Completion {
 	if b, err := s.get(); err == nil {
 		return b.Complete(code, cursor)
 	}
-	return interp.Completion{CursorStart: cursor, CursorEnd: cursor}
+	return backend.Completion{CursorStart: cursor, CursorEnd: cursor}
 }
 
-func (s *startingBackend) Inspect(code string, cursor, detailLevel int) interp.Inspection {
+func (s *startingBackend) Inspect(code string, cursor, detailLevel int) backend.Inspection {
 	if b, err := s.get(); err == nil {
 		return b.Inspect(code, cursor, detailLevel)
 	}
-	return interp.Inspection{}
+	return backend.Inspection{}
 }
 
-func (s *startingBackend) IsComplete(code string) interp.Completeness {
+func (s *startingBackend) IsComplete(code string) backend.Completeness {
 	if b, err := s.get(); err == nil {
 		return b.IsComplete(code)
 	}
-	return interp.Completeness{Status: "unknown"}
+	return backend.Completeness{Status: "unknown"}
 }
 
 func (s *startingBackend) Restart() error {

@@ -19,17 +19,17 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
-	"github.com/gohooks/gohooks/interp"
 	"github.com/gohooks/gohooks/kernel"
 )
 
 // consoleSession is what the console needs of a Go session; the worker
 // client (kernel.Backend) provides it.
 type consoleSession interface {
-	Execute(ctx context.Context, req interp.ExecuteRequest, sink interp.Sink) interp.ExecuteReply
-	Complete(code string, cursor int) interp.Completion
-	IsComplete(code string) interp.Completeness
+	Execute(ctx context.Context, req backend.ExecuteRequest, sink backend.Sink) backend.ExecuteReply
+	Complete(code string, cursor int) backend.Completion
+	IsComplete(code string) backend.Completeness
 }
 
 // lineReader reads one line of input without its line break. It returns
@@ -206,7 +206,7 @@ func (c *console) execute(code string) bool {
 	c.cancel = cancel
 	n := c.count
 	c.mu.Unlock()
-	reply := c.session.Execute(ctx, interp.ExecuteRequest{Code: code, StoreHistory: true, AllowStdin: true, ExecutionCount: n}, c)
+	reply := c.session.Execute(ctx, backend.ExecuteRequest{Code: code, StoreHistory: true, AllowStdin: true, ExecutionCount: n}, c)
 	c.mu.Lock()
 	c.cancel = nil
 	c.mu.Unlock()

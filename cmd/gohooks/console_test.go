@@ -10,34 +10,34 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
-	"github.com/gohooks/gohooks/interp"
 )
 
 // braceSession is a fake Go session: a cell is incomplete while it has
 // more '{' than '}', and each complete cell is answered from a table.
 type braceSession struct {
 	ran   []string
-	cells map[string]func(s interp.Sink) interp.ExecuteReply
+	cells map[string]func(s backend.Sink) backend.ExecuteReply
 }
 
-func (b *braceSession) Execute(ctx context.Context, req interp.ExecuteRequest, s interp.Sink) interp.ExecuteReply {
+func (b *braceSession) Execute(ctx context.Context, req backend.ExecuteRequest, s backend.Sink) backend.ExecuteReply {
 	b.ran = append(b.ran, req.Code)
 	if f, ok := b.cells[req.Code]; ok {
 		return f(s)
 	}
-	return interp.ExecuteReply{}
+	return backend.ExecuteReply{}
 }
 
-func (b *braceSession) IsComplete(code string) interp.Completeness {
+func (b *braceSession) IsComplete(code string) backend.Completeness {
 	depth := strings.Count(code, "{") - strings.Count(code, "}")
 	if depth > 0 {
-		return interp.Completeness{Status: "incomplete", Indent: strings.Repeat("\t", depth)}
+		return backend.Completeness{Status: "incomplete", Indent: strings.Repeat("\t", depth)}
 	}
-	return interp.Completeness{Status: "complete"}
+	return backend.Completeness{Status: "complete"}
 }
 
-func (b *braceSession) Complete(code string, cursor int) interp.Completion {
+func (b *braceSession) Complete(code string, cursor int) backend.Completion {
 	// Complete the identifier before the cursor from a fixed vocabulary.
 	r := []rune(code)[:cursor]
 	start := len(r)
@@ -51,37 +51,37 @@ func (b *braceSession) Complete(code string, cursor int) interp.Completion {
 			m = append(m, w)
 		}
 	}
-	return interp.Completion{Matches: m, CursorStart: start, CursorEnd: cursor}
+	return backend.Completion{Matches: m, CursorStart: start, CursorEnd: cursor}
 }
 
 var onePixelPNG, _ = base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==")
 
 func TestConsoleRunsPipedCells(t *testing.T) {
-	sess := &braceSession{cells: map[string]func(interp.Sink) interp.ExecuteReply{
-		"func f() int {\n\treturn 1\n}": func(s interp.Sink) interp.ExecuteReply { return interp.ExecuteReply{} },
-		"f() + 1": func(s interp.Sink) interp.ExecuteReply {
+	sess := &braceSession{cells: map[string]func(backend.Sink) backend.ExecuteReply{
+		"func f() int {\n\treturn 1\n}": func(s backend.Sink) backend.ExecuteReply { return backend.ExecuteReply{} },
+		"f() + 1": func(s backend.Sink) backend.ExecuteReply {
 			r := display.Text("2")
-			return interp.ExecuteReply{Result: &r}
+			return backend.ExecuteReply{Result: &r}
 		},
-		"fmt.Println(\"hi\")": func(s interp.Sink) interp.ExecuteReply {
+		"fmt.Println(\"hi\")": func(s backend.Sink) backend.ExecuteReply {
 			s.Stream("stdout", "hi\n")
-			return interp.ExecuteReply{}
+			return backend.ExecuteReply{}
 		},
-		"viz.Heatmap(x)": func(s interp.Sink) interp.ExecuteReply {
+		"viz.Heatmap(x)": func(s backend.Sink) backend.ExecuteReply {
 			s.Display(display.PNG(onePixelPNG), "", false)
 			r := display.PNG(onePixelPNG)
-			return interp.ExecuteReply{Result: &r}
+			return backend.ExecuteReply{Result: &r}
 		},
-		"panic(1)": func(s interp.Sink) interp.ExecuteReply {
-			return interp.ExecuteReply{Err: &interp.Error{Name: "panic", Value: "1", Traceback: []string{"panic: 1", "  at line 1"}}}
+		"panic(1)": func(s backend.Sink) backend.ExecuteReply {
+			return backend.ExecuteReply{Err: &backend.Error{Name: "panic", Value: "1", Traceback: []string{"panic: 1", "  at line 1"}}}
 		},
-		"name := input()": func(s interp.Sink) interp.ExecuteReply {
+		"name := input()": func(s backend.Sink) backend.ExecuteReply {
 			line, err := s.Input("name? ", false)
 			if err != nil {
 				t.Errorf("Input: %v", err)
 			}
 			s.Stream("stdout", "hello "+line+"\n")
-			return interp.ExecuteReply{}
+			return backend.ExecuteReply{}
 		},
 	}}
 	in := "func f() int {\n\treturn 1\n}\n\nf() + 1\nfmt.Println(\"hi\")\nviz.Heatmap(x)\npanic(1)\nname := input()\nGopher\nfor {"

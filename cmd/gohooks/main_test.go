@@ -22,7 +22,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
-	"github.com/gohooks/gohooks/interp"
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/kernel"
 )
 
@@ -279,6 +279,26 @@ func TestKernelCommandServesAFrontEnd(t *testing.T) {
 		t.Fatalf("the session was lost: %v", got)
 	}
 
+	// Tracebacks name a cell by the front end's number (the kernel's
+	// execution_count), also after a help cell, which the session never
+	// sees, and after the session was restarted.
+	failing := "var m map[string]int\nm[\"k\"] = 1"
+	wantCell := func(got map[string]any, n int) {
+		t.Helper()
+		tb, _ := json.Marshal(got["traceback"])
+		if got["status"] != "error" || got["execution_count"] != float64(n) || !regexp.MustCompile(fmt.Sprintf(`\bcell %d\b`, n)).Match(tb) {
+			t.Fatalf("cell In [%d]: %v", n, got)
+		}
+	}
+	if got := c.reply(c.shell, execute("fmt.Println?")); got["status"] != "ok" || got["execution_count"] != float64(4) {
+		t.Fatalf("help cell: %v", got)
+	}
+	wantCell(c.reply(c.shell, execute(failing)), 5)
+	if got := c.reply(c.shell, execute("func deep(n int) int { return deep(n+1) + 1 }\ndeep(0)")); got["ename"] != "session restarted" {
+		t.Fatalf("a stack overflow: %v", got)
+	}
+	wantCell(c.reply(c.shell, execute(failing)), 7)
+
 	if got := c.reply(c.control, c.send(c.control, "shutdown_request", map[string]any{"restart": true})); got["status"] != "ok" || got["restart"] != true {
 		t.Fatalf("shutdown_reply %v", got)
 	}
@@ -296,7 +316,7 @@ func TestABackendThatCannotStartFailsEachCellWithTheReason(t *testing.T) {
 	b := startBackend(func() (kernel.Backend, error) {
 		return nil, errors.New("fork/exec /gone/gohooks: no such file or directory")
 	})
-	rep := b.Execute(context.Background(), interp.ExecuteRequest{Code: "1"}, nil)
+	rep := b.Execute(context.Background(), backend.ExecuteRequest{Code: "1"}, nil)
 	if rep.Err == nil || rep.Err.Value != "the Go session could not start: fork/exec /gone/gohooks: no such file or directory" {
 		t.Fatalf("Execute: %+v", rep.Err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
 	"github.com/gohooks/gohooks/interp"
 )
@@ -53,7 +54,7 @@ func TestREADMEGoBlocksRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out sink
-		rep := s.Execute(context.Background(), interp.ExecuteRequest{Code: b[1]}, &out)
+		rep := s.Execute(context.Background(), backend.ExecuteRequest{Code: b[1]}, &out)
 		if rep.Err != nil {
 			t.Fatalf("README Go block %d fails: %s: %s\n%s", i+1, rep.Err.Name, rep.Err.Value, strings.Join(rep.Err.Traceback, "\n"))
 		}

@@ -28,6 +28,7 @@ func init() {
 		"LogScale":       reflect.ValueOf(viz.LogScale),
 		"NewSeries":      reflect.ValueOf(viz.NewSeries),
 		"Overlay":        reflect.ValueOf(viz.Overlay),
+		"Plot":           reflect.ValueOf(viz.Plot),
 		"Range":          reflect.ValueOf(viz.Range),
 		"SVG":            reflect.ValueOf(viz.SVG),
 		"Size":           reflect.ValueOf(viz.Size),

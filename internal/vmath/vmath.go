@@ -1,0 +1,225 @@
+// Package vmath computes e^x, tanh and the logistic sigmoid of float32
+// slices, eight lanes at a time with AVX2 and FMA where the CPU has them.
+//
+// The functions follow SLEEF's expf (a Cody-Waite reduction by ln 2, a
+// degree-6 polynomial, and a scale by 2^n in two steps so that results in
+// the denormal range round once) and Cephes' tanhf, in float32 arithmetic.
+// Measured against float64 math over every 1021st float32 and the edge
+// cases (vmath_test.go), the largest errors are 1.20 ulp for Exp, 2.28 ulp
+// for Sigmoid and 1.24 ulp for Tanh, on both paths; ±Inf, NaN, overflow and
+// underflow (to the denormals and to 0) give what math does. The
+// pure-Go path (other CPUs, or the purego build tag) computes the same
+// steps one element at a time; without fused multiply-adds its results can
+// differ from the AVX2 path's in the last bit.
+//
+// dst and src must have the same length; dst may be src.
+package vmath
+
+import (
+	"fmt"
+	"math"
+)
+
+// Exp sets dst[i] = e^src[i].
+func Exp(dst, src []float32) { apply("Exp", dst, src, expBlock, exp1) }
+
+// Sigmoid sets dst[i] = 1 / (1 + e^-src[i]).
+func Sigmoid(dst, src []float32) { apply("Sigmoid", dst, src, sigmoidBlock, sigmoid1) }
+
+// Tanh sets dst[i] = tanh(src[i]).
+func Tanh(dst, src []float32) { apply("Tanh", dst, src, tanhBlock, tanh1) }
+
+// apply runs block over the longest multiple of eight elements (nil block:
+// none) and finishes the rest by copying it into an eight-lane buffer, so
+// that every element goes through the same instructions.
+func apply(name string, dst, src []float32, block func(dst, src []float32), one func(float32) float32) {
+	if len(dst) != len(src) {
+		panic(fmt.Sprintf("vmath: %s: dst has %d elements, src %d", name, len(dst), len(src)))
+	}
+	if block == nil {
+		for i, v := range src {
+			dst[i] = one(v)
+		}
+		return
+	}
+	n := len(src) &^ 7
+	if n > 0 {
+		block(dst[:n], src[:n])
+	}
+	if n < len(src) {
+		var buf [8]float32
+		copy(buf[:], src[n:])
+		block(buf[:], buf[:])
+		copy(dst[n:], buf[:])
+	}
+}
+
+// The constants of exp1, as SLEEF's expf has them.
+const (
+	log2e = 1.442695040888963407359924681001892137426645954152985934135449406931
+	l2u   = 0.693145751953125        // ln 2, high bits: q*l2u is exact
+	l2l   = 1.428606765330187045e-06 // ln 2 - l2u
+	c5    = 0.000198527617612853646278381
+	c4    = 0.00139304355252534151077271
+	c3    = 0.00833336077630519866943359
+	c2    = 0.0416664853692054748535156
+	c1    = 0.166666671633720397949219
+	// Below expLo, e^x is under half the smallest denormal; above expHi
+	// it overflows (the threshold itself is 88.72284).
+	expLo = -104
+	expHi = 100
+)
+
+// exp1 is e^x: x = q·ln 2 + s with |s| ≤ ln2/2, e^s by a polynomial, and
+// the scale 2^q applied as 2^(q/2)·2^(q-q/2) so that neither factor
+// overflows and a denormal result is rounded once.
+func exp1(x float32) float32 {
+	switch {
+	case x != x:
+		return x
+	case x < expLo:
+		return 0
+	case x > expHi:
+		return float32(math.Inf(1))
+	}
+	q := float32(math.RoundToEven(float64(x * log2e)))
+	s := x - q*l2u
+	s -= q * l2l
+	u := float32(c5)
+	u = u*s + c4
+	u = u*s + c3
+	u = u*s + c2
+	u = u*s + c1
+	u = u*s + 0.5
+	u = s*s*u + (s + 1)
+	qi := int32(q)
+	h := qi >> 1
+	l := qi - h
+	return u * math.Float32frombits(uint32(h+127)<<23) * math.Float32frombits(uint32(l+127)<<23)
+}
+
+// sigmoid1 computes e = e^-|x| once: 1/(1+e) for x ≥ 0, e/(1+e) below,
+// which keeps the result exact down to the denormals for negative x.
+func sigmoid1(x float32) float32 {
+	e := exp1(-float32(math.Abs(float64(x))))
+	if x >= 0 {
+		return 1 / (1 + e)
+	}
+	return e / (1 + e)
+}
+
+// The coefficients of Cephes' tanhf polynomial, for |x| < tanhSmall.
+const (
+	tanhSmall = 0.625
+	t4        = -5.70498872745e-3
+	t3        = 2.06390887954e-2
+	t2        = -5.37397155531e-2
+	t1        = 1.33314422036e-1
+	t0        = -3.33332819422e-1
+)
+
+// tanh1 is x + x·z·P(z) (z = x²) for small |x|, where 1 - 2/(e^2|x|+1)
+// would cancel, and that with x's sign above.
+func tanh1(x float32) float32 {
+	y := float32(math.Abs(float64(x)))
+	var r float32
+	if y < tanhSmall {
+		z := y * y
+		p := float32(t4)
+		p = p*z + t3
+		p = p*z + t2
+		p = p*z + t1
+		p = p*z + t0
+		r = p*(y*z) + y
+	} else {
+		r = 1 - 2/(exp1(2*y)+1)
+	}
+	return float32(math.Copysign(float64(r), float64(x)))
+}
+
+// Max returns the largest element of x, which must not be empty. When x
+// holds a NaN the result is unspecified: a NaN or one of the other values.
+func Max(x []float32) float32 {
+	if len(x) == 0 {
+		panic("vmath: Max of no elements")
+	}
+	n := 0
+	m := x[0]
+	if maxBlock != nil && len(x) >= 8 {
+		n = len(x) &^ 7
+		m = maxBlock(x[:n])
+	}
+	for _, v := range x[n:] {
+		if v > m {
+			m = v
+		}
+	}
+	return m
+}
+
+// ExpShiftSum sets dst[i] = e^(src[i]-shift) and returns the sum of dst,
+// the inner step of a softmax. The sum is added up in float32.
+func ExpShiftSum(dst, src []float32, shift float32) float32 {
+	if len(dst) != len(src) {
+		panic(fmt.Sprintf("vmath: ExpShiftSum: dst has %d elements, src %d", len(dst), len(src)))
+	}
+	if expShiftSumBlock == nil {
+		var s float32
+		for i, v := range src {
+			e := exp1(v - shift)
+			dst[i] = e
+			s += e
+		}
+		return s
+	}
+	var s float32
+	n := len(src) &^ 7
+	if n > 0 {
+		s = expShiftSumBlock(dst[:n], src[:n], shift)
+	}
+	if n < len(src) {
+		// -Inf pads the lanes past the end: e^-Inf adds 0.
+		buf := [8]float32{}
+		for i := range buf {
+			buf[i] = float32(math.Inf(-1))
+		}
+		copy(buf[:], src[n:])
+		s += expShiftSumBlock(buf[:], buf[:], shift)
+		copy(dst[n:], buf[:])
+	}
+	return s
+}
+
+// Scale sets dst[i] = src[i]*s.
+func Scale(dst, src []float32, s float32) {
+	if len(dst) != len(src) {
+		panic(fmt.Sprintf("vmath: Scale: dst has %d elements, src %d", len(dst), len(src)))
+	}
+	n := 0
+	if scaleBlock != nil {
+		n = len(src) &^ 7
+		if n > 0 {
+			scaleBlock(dst[:n], src[:n], s)
+		}
+	}
+	for i, v := range src[n:] {
+		dst[n+i] = v * s
+	}
+}
+
+// AddConst sets dst[i] = src[i]+c.
+func AddConst(dst, src []float32, c float32) {
+	if len(dst) != len(src) {
+		panic(fmt.Sprintf("vmath: AddConst: dst has %d elements, src %d", len(dst), len(src)))
+	}
+	n := 0
+	if addConstBlock != nil {
+		n = len(src) &^ 7
+		if n > 0 {
+			addConstBlock(dst[:n], src[:n], c)
+		}
+	}
+	for i, v := range src[n:] {
+		dst[n+i] = v + c
+	}
+}

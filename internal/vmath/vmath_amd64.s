@@ -1,0 +1,237 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// Eight copies of a 32-bit constant, for full-width memory operands.
+#define CONST8(name, v) DATA name<>+0(SB)/4, $v; DATA name<>+4(SB)/4, $v; DATA name<>+8(SB)/4, $v; DATA name<>+12(SB)/4, $v; DATA name<>+16(SB)/4, $v; DATA name<>+20(SB)/4, $v; DATA name<>+24(SB)/4, $v; DATA name<>+28(SB)/4, $v; GLOBL name<>(SB), RODATA|NOPTR, $32
+
+CONST8(log2e, 0x3fb8aa3b)
+CONST8(l2u, 0x3f317200)
+CONST8(l2l, 0x35bfbe8e)
+CONST8(c5, 0x39502bda)
+CONST8(c4, 0x3ab696c9)
+CONST8(c3, 0x3c0888a6)
+CONST8(c2, 0x3d2aaa7a)
+CONST8(c1, 0x3e2aaaab)
+CONST8(half, 0x3f000000)
+CONST8(one, 0x3f800000)
+CONST8(lo, 0xc2d00000)
+CONST8(hi, 0x42c80000)
+CONST8(inf, 0x7f800000)
+CONST8(bias, 0x0000007f)
+CONST8(absmask, 0x7fffffff)
+CONST8(signmask, 0x80000000)
+CONST8(two, 0x40000000)
+CONST8(tsmall, 0x3f200000)
+CONST8(t4, 0xbbbaf0ea)
+CONST8(t3, 0x3ca9134e)
+CONST8(t2, 0xbd5c1e2d)
+CONST8(t1, 0x3e088393)
+CONST8(t0, 0xbeaaaa99)
+
+// EXP sets Y3 to e^Y0 in eight lanes (see exp1 in vmath.go for the steps).
+// It uses Y1 to Y9.
+#define EXP \
+	VMULPS     log2e<>(SB), Y0, Y1; \
+	VROUNDPS   $0, Y1, Y1; \
+	VMOVAPS    Y0, Y2; \
+	VFNMADD231PS l2u<>(SB), Y1, Y2; \
+	VFNMADD231PS l2l<>(SB), Y1, Y2; \
+	VMOVAPS    c5<>(SB), Y3; \
+	VFMADD213PS c4<>(SB), Y2, Y3; \
+	VFMADD213PS c3<>(SB), Y2, Y3; \
+	VFMADD213PS c2<>(SB), Y2, Y3; \
+	VFMADD213PS c1<>(SB), Y2, Y3; \
+	VFMADD213PS half<>(SB), Y2, Y3; \
+	VMULPS     Y2, Y2, Y4; \
+	VADDPS     one<>(SB), Y2, Y5; \
+	VFMADD213PS Y5, Y4, Y3; \
+	VCVTPS2DQ  Y1, Y6; \
+	VPSRAD     $1, Y6, Y7; \
+	VPSUBD     Y7, Y6, Y6; \
+	VPADDD     bias<>(SB), Y7, Y7; \
+	VPADDD     bias<>(SB), Y6, Y6; \
+	VPSLLD     $23, Y7, Y7; \
+	VPSLLD     $23, Y6, Y6; \
+	VMULPS     Y7, Y3, Y3; \
+	VMULPS     Y6, Y3, Y3; \
+	VCMPPS     $1, lo<>(SB), Y0, Y8; \
+	VANDNPS    Y3, Y8, Y3; \
+	VCMPPS     $0x1e, hi<>(SB), Y0, Y9; \
+	VBLENDVPS  Y9, inf<>(SB), Y3, Y3
+
+// func expAVX2(dst, src *float32, n int)
+// n is a positive multiple of 8.
+TEXT ·expAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+
+exploop:
+	VMOVUPS (SI), Y0
+	EXP
+	VMOVUPS Y3, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     exploop
+	VZEROUPPER
+	RET
+
+// func sigmoidAVX2(dst, src *float32, n int)
+// 1/(1+e^-x) for x >= 0, e^x/(1+e^x) below, from one e^-|x|.
+TEXT ·sigmoidAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+
+sigloop:
+	VMOVUPS (SI), Y10
+	VORPS   signmask<>(SB), Y10, Y0 // -|x|
+	EXP
+	VADDPS  one<>(SB), Y3, Y4       // 1 + e
+	VXORPS  Y11, Y11, Y11
+	VCMPPS  $0x1d, Y11, Y10, Y5     // x >= 0 (false for NaN)
+	VBLENDVPS Y5, one<>(SB), Y3, Y3 // numerator: 1 or e
+	VDIVPS  Y4, Y3, Y3
+	VMOVUPS Y3, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     sigloop
+	VZEROUPPER
+	RET
+
+// func tanhAVX2(dst, src *float32, n int)
+// An odd polynomial below |x| = 0.625, 1 - 2/(e^2|x| + 1) above, with
+// x's sign put back.
+TEXT ·tanhAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+
+tanhloop:
+	VMOVUPS (SI), Y10
+	VANDPS  absmask<>(SB), Y10, Y11 // y = |x|
+	VADDPS  Y11, Y11, Y0            // 2y
+	EXP
+	VADDPS  one<>(SB), Y3, Y3
+	VMOVAPS two<>(SB), Y4
+	VDIVPS  Y3, Y4, Y4              // 2/(e+1)
+	VMOVAPS one<>(SB), Y12
+	VSUBPS  Y4, Y12, Y12            // large: 1 - 2/(e+1)
+	VMULPS  Y11, Y11, Y13           // z = y*y
+	VMOVAPS t4<>(SB), Y14
+	VFMADD213PS t3<>(SB), Y13, Y14
+	VFMADD213PS t2<>(SB), Y13, Y14
+	VFMADD213PS t1<>(SB), Y13, Y14
+	VFMADD213PS t0<>(SB), Y13, Y14
+	VMULPS  Y11, Y13, Y13           // y*z
+	VFMADD213PS Y11, Y13, Y14       // small: y + y*z*P(z)
+	VCMPPS  $1, tsmall<>(SB), Y11, Y5 // y < 0.625 (false for NaN)
+	VBLENDVPS Y5, Y14, Y12, Y12
+	VANDPS  signmask<>(SB), Y10, Y10
+	VORPS   Y10, Y12, Y12
+	VMOVUPS Y12, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     tanhloop
+	VZEROUPPER
+	RET
+
+// func expShiftSumAVX2(dst, src *float32, n int, shift float32) float32
+// dst[i] = e^(src[i]-shift); returns the sum of dst, added up in eight lanes.
+TEXT ·expShiftSumAVX2(SB), NOSPLIT, $0-36
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSS shift+24(FP), Y10
+	VXORPS       Y11, Y11, Y11
+	SHRQ         $3, CX
+
+esloop:
+	VMOVUPS (SI), Y0
+	VSUBPS  Y10, Y0, Y0
+	EXP
+	VMOVUPS Y3, (DI)
+	VADDPS  Y3, Y11, Y11
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     esloop
+	VEXTRACTF128 $1, Y11, X0
+	VADDPS       X0, X11, X0
+	VHADDPS      X0, X0, X0
+	VHADDPS      X0, X0, X0
+	MOVSS        X0, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func maxAVX2(src *float32, n int) float32
+TEXT ·maxAVX2(SB), NOSPLIT, $0-20
+	MOVQ    src+0(FP), SI
+	MOVQ    n+8(FP), CX
+	VMOVUPS (SI), Y0
+	ADDQ    $32, SI
+	SHRQ    $3, CX
+	DECQ    CX
+	JZ      maxdone
+
+maxloop:
+	VMAXPS (SI), Y0, Y0
+	ADDQ   $32, SI
+	DECQ   CX
+	JNZ    maxloop
+
+maxdone:
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0x4e, X0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0xb1, X0, X1
+	VMAXPS       X1, X0, X0
+	MOVSS        X0, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func scaleAVX2(dst, src *float32, n int, s float32)
+// dst[i] = src[i]*s.
+TEXT ·scaleAVX2(SB), NOSPLIT, $0-28
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSS s+24(FP), Y1
+	SHRQ         $3, CX
+
+scaleloop:
+	VMULPS  (SI), Y1, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     scaleloop
+	VZEROUPPER
+	RET
+
+// func addConstAVX2(dst, src *float32, n int, c float32)
+// dst[i] = src[i]+c.
+TEXT ·addConstAVX2(SB), NOSPLIT, $0-28
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSS c+24(FP), Y1
+	SHRQ         $3, CX
+
+addloop:
+	VADDPS  (SI), Y1, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     addloop
+	VZEROUPPER
+	RET

@@ -1,0 +1,228 @@
+package vmath
+
+import (
+	"math"
+	"testing"
+)
+
+// ulps is how far got is from the exact value want, in units of the
+// float32 spacing at want (2^-149 in the denormal range). Matching
+// infinities and NaNs are 0 apart; any other disagreement about them is
+// infinitely far.
+func ulps(got float32, want float64) float64 {
+	g := float64(got)
+	switch {
+	case math.IsNaN(want) || math.IsNaN(g):
+		if math.IsNaN(want) && math.IsNaN(g) {
+			return 0
+		}
+		return math.Inf(1)
+	case math.IsInf(want, 0) || math.IsInf(g, 0):
+		if g == want {
+			return 0
+		}
+		// want beyond float32's range rounds to infinity.
+		if float64(float32(want)) == g {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	w := math.Abs(want)
+	spacing := math.Ldexp(1, -149)
+	if w >= math.Ldexp(1, -126) {
+		_, e := math.Frexp(w) // w = f·2^e, f in [0.5, 1)
+		spacing = math.Ldexp(1, e-24)
+	}
+	return math.Abs(g-want) / spacing
+}
+
+// testInputs returns every 1021st float32 bit pattern (both signs, the
+// denormals, infinities and NaNs among them) and the edge cases.
+func testInputs() []float32 {
+	var xs []float32
+	for b := uint64(0); b < 1<<32; b += 1021 {
+		xs = append(xs, math.Float32frombits(uint32(b)))
+	}
+	edges := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 0.5, -0.5,
+		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+		math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32,
+		math.MaxFloat32, -math.MaxFloat32,
+		88.72283, 88.72284, 88.7229, 89, 100, 100.5, -87.33654, -87.3366, -103.2789, -103.97, -103.98, -104, -104.1,
+		0.625, -0.625, 0.62499994, 9, 9.1, 20, -20, 1e-20, -1e-20, 1e-40, -1e-40}
+	for _, e := range edges {
+		// The edges and their neighbours.
+		xs = append(xs, e, math.Nextafter32(e, float32(math.Inf(1))), math.Nextafter32(e, float32(math.Inf(-1))))
+	}
+	return xs
+}
+
+func sigmoid64(x float64) float64 {
+	if x >= 0 {
+		return 1 / (1 + math.Exp(-x))
+	}
+	e := math.Exp(x)
+	return e / (1 + e)
+}
+
+var funcs = []struct {
+	name    string
+	vec     func(dst, src []float32)
+	one     func(float32) float32
+	ref     func(float64) float64
+	maxUlps float64
+}{
+	{"Exp", Exp, exp1, math.Exp, 1.25},
+	{"Sigmoid", Sigmoid, sigmoid1, sigmoid64, 2.5},
+	{"Tanh", Tanh, tanh1, math.Tanh, 1.5},
+}
+
+// TestAccuracy checks both paths (the vector kernel where the CPU has it,
+// and the one-element Go functions) against float64 math.
+func TestAccuracy(t *testing.T) {
+	xs := testInputs()
+	got := make([]float32, len(xs))
+	for _, f := range funcs {
+		f.vec(got, xs)
+		for path, res := range map[string]func(i int) float32{
+			"vector": func(i int) float32 { return got[i] },
+			"go":     func(i int) float32 { return f.one(xs[i]) },
+		} {
+			worst, at := 0.0, float32(0)
+			for i, x := range xs {
+				if u := ulps(res(i), f.ref(float64(x))); u > worst || u != u {
+					worst, at = u, x
+				}
+			}
+			t.Logf("%s (%s): max error %.3f ulp at %g", f.name, path, worst, at)
+			if !(worst <= f.maxUlps) {
+				t.Errorf("%s (%s): error %.3f ulp at x=%g (%#08x): got %g, want %g", f.name, path, worst, at, math.Float32bits(at), res(indexOf(xs, at)), f.ref(float64(at)))
+			}
+		}
+	}
+}
+
+func indexOf(xs []float32, x float32) int {
+	for i, v := range xs {
+		if math.Float32bits(v) == math.Float32bits(x) {
+			return i
+		}
+	}
+	return 0
+}
+
+// TestSpecialValues pins what the edge cases give.
+func TestSpecialValues(t *testing.T) {
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	for _, c := range []struct {
+		f    func(dst, src []float32)
+		name string
+		x    float32
+		want float32
+	}{
+		{Exp, "Exp", inf, inf},
+		{Exp, "Exp", -inf, 0},
+		{Exp, "Exp", 0, 1},
+		{Exp, "Exp", 88.7229, inf},
+		{Exp, "Exp", -104, 0},
+		{Exp, "Exp", -103, float32(math.Exp(-103))},
+		{Sigmoid, "Sigmoid", inf, 1},
+		{Sigmoid, "Sigmoid", -inf, 0},
+		{Sigmoid, "Sigmoid", 0, 0.5},
+		{Tanh, "Tanh", inf, 1},
+		{Tanh, "Tanh", -inf, -1},
+		{Tanh, "Tanh", 1e-30, 1e-30},
+	} {
+		// In a vector lane (the first of nine) and in the tail.
+		src := []float32{c.x, 0, 0, 0, 0, 0, 0, 0, c.x}
+		dst := make([]float32, len(src))
+		c.f(dst, src)
+		for _, i := range []int{0, 8} {
+			if dst[i] != c.want {
+				t.Errorf("%s(%g) = %g at %d, want %g", c.name, c.x, dst[i], i, c.want)
+			}
+		}
+	}
+	for _, f := range funcs {
+		dst := make([]float32, 3)
+		f.vec(dst, []float32{nan, nan, nan})
+		if dst[0] == dst[0] || dst[2] == dst[2] {
+			t.Errorf("%s(NaN) = %v, want NaN", f.name, dst)
+		}
+	}
+	// Tanh keeps the sign of zero.
+	dst := make([]float32, 1)
+	Tanh(dst, []float32{float32(math.Copysign(0, -1))})
+	if math.Float32bits(dst[0]) != 1<<31 {
+		t.Errorf("Tanh(-0) = %g, want -0", dst[0])
+	}
+}
+
+func TestLengthMismatch(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil {
+			t.Error("Exp with dst and src of different lengths did not panic")
+		}
+	}()
+	Exp(make([]float32, 3), make([]float32, 4))
+}
+
+func BenchmarkExp(b *testing.B) {
+	src := make([]float32, 1<<14)
+	for i := range src {
+		src[i] = float32(i%200)/10 - 10
+	}
+	dst := make([]float32, len(src))
+	for _, f := range funcs {
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(4 * len(src)))
+			for b.Loop() {
+				f.vec(dst, src)
+			}
+		})
+	}
+}
+
+// TestRowKernels checks Max, ExpShiftSum, Scale and AddConst at every
+// length from 0 to 40 (vector blocks and tails) against plain loops.
+func TestRowKernels(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		src := make([]float32, n)
+		for i := range src {
+			src[i] = float32((i*7919)%101)/10 - 5
+		}
+		if n > 0 {
+			want := src[0]
+			for _, v := range src {
+				want = max(want, v)
+			}
+			if got := Max(src); got != want {
+				t.Errorf("n=%d: Max = %g, want %g", n, got, want)
+			}
+		}
+		dst := make([]float32, n)
+		sum := ExpShiftSum(dst, src, 1.5)
+		var want float64
+		for i, v := range src {
+			e := math.Exp(float64(v - 1.5)) // the difference is rounded to float32 first
+			want += e
+			if u := ulps(dst[i], e); u > 1.5 {
+				t.Errorf("n=%d: ExpShiftSum element %d = %g, want %g", n, i, dst[i], e)
+			}
+		}
+		if math.Abs(float64(sum)-want) > 1e-5*want {
+			t.Errorf("n=%d: ExpShiftSum sum = %g, want %g", n, sum, want)
+		}
+		Scale(dst, src, 0.25)
+		for i, v := range src {
+			if dst[i] != v*0.25 {
+				t.Errorf("n=%d: Scale element %d = %g, want %g", n, i, dst[i], v*0.25)
+			}
+		}
+		AddConst(dst, src, -2.5)
+		for i, v := range src {
+			if dst[i] != v-2.5 {
+				t.Errorf("n=%d: AddConst element %d = %g, want %g", n, i, dst[i], v-2.5)
+			}
+		}
+	}
+}

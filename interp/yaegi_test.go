@@ -1,0 +1,68 @@
+package interp
+
+import "testing"
+
+// The tests of this file check the patches that third_party/yaegi carries
+// (third_party/yaegi/README.md lists them): each fails without its patch.
+
+// yaegiRow is one cell and the output that go run gives for the same code
+// in a main function.
+type yaegiRow struct {
+	name string
+	code string
+	want cellOut
+}
+
+func runYaegiRows(t *testing.T, rows []yaegiRow) {
+	t.Helper()
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			check(t, newTestSession(t), r.code, r.want)
+		})
+	}
+}
+
+func TestNewOfExpression(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"constant", "p := new(42)\nfmt.Println(*p)", cellOut{stdout: "42\n"}},
+		{"untyped float", "p := new(2.5)\nfmt.Printf(\"%T %v\\n\", p, *p)", cellOut{stdout: "*float64 2.5\n"}},
+		{"expression", "x := 3\np := new(x * 2)\n*p++\nfmt.Println(*p, x)", cellOut{stdout: "7 3\n"}},
+		{"composite", "type box struct{ N int }\nb := new(box{4})\nfmt.Println(b.N)", cellOut{stdout: "4\n"}},
+		{"type still zero", "p := new(int)\nfmt.Println(*p)", cellOut{stdout: "0\n"}},
+		{"package level", "var gp = new(\"s\")\nfmt.Println(*gp)", cellOut{stdout: "s\n"}},
+	})
+}
+
+func TestUnexportedFieldNames(t *testing.T) {
+	const decl = "type point struct{ x, y int }\ntype Rec struct {\n\tName string `json:\"name\"`\n\tAge  int\n\tnote string\n\tAt   point\n}\n"
+	runYaegiRows(t, []yaegiRow{
+		{"verbs", decl + "p := point{1, 2}\nfmt.Printf(\"%v %+v\\n\", p, &p)", cellOut{stdout: "{1 2} &{x:1 y:2}\n"}},
+		{"nested", decl + "r := Rec{\"a\", 3, \"n\", point{4, 5}}\nfmt.Printf(\"%+v\\n\", r)", cellOut{stdout: "{Name:a Age:3 note:n At:{x:4 y:5}}\n"}},
+		{"json skips unexported", "import \"encoding/json\"\n" + decl + "b, _ := json.Marshal(Rec{\"a\", 3, \"n\", point{4, 5}})\nfmt.Println(string(b))", cellOut{stdout: `{"name":"a","Age":3,"At":{}}` + "\n"}},
+		{"json decodes exported", "import \"encoding/json\"\n" + decl + "var r Rec\nerr := json.Unmarshal([]byte(`{\"name\":\"b\",\"note\":\"x\"}`), &r)\nfmt.Printf(\"%+v %v\\n\", r, err)", cellOut{stdout: "{Name:b Age:0 note: At:{x:0 y:0}} <nil>\n"}},
+		{"read and write", decl + "p := point{1, 2}\nq := &p\nq.x += 10\np.y *= 3\nps := []point{p}\nps[0].x = 0\nm := map[point]int{p: 1}\nfmt.Println(p, q.x, ps, m[point{11, 6}], p == point{11, 6})", cellOut{stdout: "{11 6} 11 [{0 6}] 1 true\n"}},
+		{"embedded unexported", "type base struct{ id int }\nfunc (b *base) set(i int) { b.id = i }\ntype one struct{ base }\ntype two struct {\n\tbase\n\tn int\n}\no, w := one{}, two{}\no.set(3)\nw.set(4)\nfmt.Printf(\"%+v %+v %d\\n\", o, w, o.id+w.id)", cellOut{stdout: "{base:{id:3}} {base:{id:4} n:0} 7\n"}},
+		{"names that clashed", "type c struct {\n\tx  int\n\tXx int\n}\nfmt.Printf(\"%+v\\n\", c{1, 2})", cellOut{stdout: "{x:1 Xx:2}\n"}},
+	})
+}
+
+func TestLogLogger(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"SetPrefix", "import \"log\"\nvar sb strings.Builder\nl := log.New(&sb, \"a: \", 0)\nl.SetPrefix(\"b: \")\nl.Println(\"hi\", l.Prefix())\nfmt.Print(sb.String())", cellOut{stdout: "b: hi b: \n"}},
+		{"Default is the standard logger", "import \"log\"\nd := log.Default()\nvar sb strings.Builder\nd.SetOutput(&sb)\nd.SetFlags(0)\nd.SetPrefix(\"d: \")\nlog.Println(\"x\")\nfmt.Print(sb.String())\nfmt.Println(log.Prefix(), d == log.Default())", cellOut{stdout: "d: x\nd:  true\n"}},
+	})
+}
+
+func TestUndefinedPackage(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "s := nosuch.X()", cellOut{err: "compile error: undefined: nosuch"})
+	check(t, s, "nosuch.Y()", cellOut{err: "compile error: undefined: nosuch"})
+	check(t, s, "b, _ := json.Marshal(1)", cellOut{err: "compile error: undefined: json"})
+	check(t, s, "json.Marshal(1)", cellOut{err: "compile error: undefined: json"})
+	check(t, s, "x := 1\nx + 1", cellOut{result: "2"})
+}
+
+func TestImportMajorVersionPath(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "import \"math/rand/v2\"\nr := rand.New(rand.NewPCG(1, 2))\nr.IntN(1000) < 1000", cellOut{result: "true"})
+}

@@ -1,0 +1,166 @@
+package nnlib_test
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gohooks/gohooks/nnlib"
+	"github.com/gohooks/gohooks/tensorlib"
+)
+
+// refValues is a tensor as the reference scripts write it to JSON.
+type refValues struct {
+	Shape []int     `json:"shape"`
+	Data  []float32 `json:"data"`
+}
+
+type refEvent struct {
+	Kind    string       `json:"kind"`
+	Out     []*refValues `json:"out"`
+	GradIn  []*refValues `json:"grad_in"`
+	GradOut []*refValues `json:"grad_out"`
+}
+
+func asRef(t *tensorlib.Tensor) *refValues {
+	if t == nil {
+		return nil
+	}
+	return &refValues{Shape: t.Shape(), Data: t.Data()}
+}
+
+func asRefs(ts []*tensorlib.Tensor) []*refValues {
+	out := make([]*refValues, len(ts))
+	for i, t := range ts {
+		out[i] = asRef(t)
+	}
+	return out
+}
+
+// two is the reference script's Two: forward(x, y) = (2x, x*y).
+func two() *nnlib.Module {
+	return nnlib.NewMultiOutputModule("Two", func(self *nnlib.Module, in ...*tensorlib.Tensor) []*tensorlib.Tensor {
+		return []*tensorlib.Tensor{in[0].MulScalar(2), in[0].Mul(in[1])}
+	})
+}
+
+// TestMultiOutputHooksMatchPyTorch replays the cases of
+// scripts/torch_reference/multi_output.py: forward hooks see every output,
+// gradOut has one slot per output with nil where no gradient flowed, and a
+// forward hook's replacement of one output is what backward sees.
+func TestMultiOutputHooksMatchPyTorch(t *testing.T) {
+	raw, err := os.ReadFile("testdata/multi_output_hooks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		Cases map[string]struct {
+			Events []refEvent `json:"events"`
+			XGrad  *refValues `json:"x_grad"`
+			YGrad  *refValues `json:"y_grad"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]struct {
+		loss    func(a, b *tensorlib.Tensor) *tensorlib.Tensor
+		replace func(outs []*tensorlib.Tensor) []*tensorlib.Tensor
+		yGrad   bool
+	}{
+		"first_only":  {loss: func(a, b *tensorlib.Tensor) *tensorlib.Tensor { return a.Sum() }},
+		"second_only": {loss: func(a, b *tensorlib.Tensor) *tensorlib.Tensor { return b.MulScalar(3).Sum() }},
+		"both":        {loss: func(a, b *tensorlib.Tensor) *tensorlib.Tensor { return a.Mul(b).Sum() }, yGrad: true},
+		"replace_second": {
+			loss: func(a, b *tensorlib.Tensor) *tensorlib.Tensor { return b.Mul(b).Sum() },
+			replace: func(o []*tensorlib.Tensor) []*tensorlib.Tensor {
+				return []*tensorlib.Tensor{o[0], o[1].AddScalar(1)}
+			},
+		},
+	}
+	if len(ref.Cases) != len(cases) {
+		t.Fatalf("reference has %d cases, the test %d", len(ref.Cases), len(cases))
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			want := ref.Cases[name]
+			m := two()
+			var got []refEvent
+			m.RegisterForwardHookAll(func(_ *nnlib.Module, in, outs []*tensorlib.Tensor) []*tensorlib.Tensor {
+				got = append(got, refEvent{Kind: "forward", Out: asRefs(outs)})
+				if c.replace != nil {
+					return c.replace(outs)
+				}
+				return nil
+			})
+			m.RegisterFullBackwardHook(func(_ *nnlib.Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor {
+				got = append(got, refEvent{Kind: "backward", GradIn: asRefs(gradIn), GradOut: asRefs(gradOut)})
+				return nil
+			})
+			x := tensorlib.Tensor1(1, 2, -3).SetRequiresGrad(true)
+			y := tensorlib.Tensor1(4, -5, 6).SetRequiresGrad(c.yGrad)
+			outs := m.ForwardAll(x, y)
+			c.loss(outs[0], outs[1]).Backward()
+			if !reflect.DeepEqual(got, want.Events) {
+				gj, _ := json.Marshal(got)
+				wj, _ := json.Marshal(want.Events)
+				t.Errorf("hook events\n got %s\nwant %s", gj, wj)
+			}
+			if !reflect.DeepEqual(asRef(x.Grad()), want.XGrad) || !reflect.DeepEqual(asRef(y.Grad()), want.YGrad) {
+				t.Errorf("grads x %v y %v, want %v %v", x.Grad(), y.Grad(), want.XGrad, want.YGrad)
+			}
+		})
+	}
+}
+
+func TestSingleOutputHookSeesFirstOutput(t *testing.T) {
+	m := two()
+	m.RegisterForwardHook(func(_ *nnlib.Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor {
+		return out.AddScalar(100)
+	})
+	outs := m.ForwardAll(tensorlib.Tensor1(1, 2), tensorlib.Tensor1(3, 4))
+	if got := outs[0].Data(); got[0] != 102 || got[1] != 104 {
+		t.Errorf("first output %v, want [102 104]", got)
+	}
+	if got := outs[1].Data(); got[0] != 3 || got[1] != 8 {
+		t.Errorf("second output %v, want [3 8] (untouched)", got)
+	}
+	if got := m.Forward(tensorlib.Tensor1(1, 2), tensorlib.Tensor1(3, 4)).Data(); got[0] != 102 {
+		t.Errorf("Forward %v, want the first output [102 104]", got)
+	}
+}
+
+func TestBackwardPreHookReplacesOneOutputSlot(t *testing.T) {
+	m := two()
+	var seen [][]*tensorlib.Tensor
+	m.RegisterFullBackwardPreHook(func(_ *nnlib.Module, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor {
+		seen = append(seen, gradOut)
+		return []*tensorlib.Tensor{nil, gradOut[1].MulScalar(10)}
+	})
+	x := tensorlib.Tensor1(1, 2).SetRequiresGrad(true)
+	outs := m.ForwardAll(x, tensorlib.Tensor1(3, 4))
+	outs[0].Sum().Add(outs[1].Sum()).Backward()
+	if len(seen) != 1 || len(seen[0]) != 2 || seen[0][0] == nil || seen[0][1] == nil {
+		t.Fatalf("pre-hook saw %v, want one call with two gradients", seen)
+	}
+	// The first output's gradient is dropped; the second's is 10: x.grad = 10*y.
+	if got := x.Grad().Data(); got[0] != 30 || got[1] != 40 {
+		t.Errorf("x.grad %v, want [30 40]", got)
+	}
+}
+
+func TestForwardHookAllWrongLengthPanics(t *testing.T) {
+	m := two()
+	m.RegisterForwardHookAll(func(_ *nnlib.Module, in, outs []*tensorlib.Tensor) []*tensorlib.Tensor {
+		return outs[:1]
+	})
+	defer func() {
+		r := recover()
+		if r == nil || !strings.Contains(r.(string), "returned 1 outputs, but the module has 2") {
+			t.Errorf("panic %v, want one naming both lengths", r)
+		}
+	}()
+	m.ForwardAll(tensorlib.Tensor1(1), tensorlib.Tensor1(2))
+}

@@ -1,0 +1,37 @@
+"""Helpers shared by the reference-data scripts: a safetensors writer (the
+format is an 8-byte little-endian header length, a JSON header, raw
+little-endian data), so that the scripts need only torch."""
+
+import json
+import struct
+
+import torch
+
+
+def save_safetensors(path, tensors):
+    """Write a dict name -> tensor as float32 safetensors, sorted by name."""
+    header = {}
+    blobs = []
+    offset = 0
+    for name in sorted(tensors):
+        t = tensors[name].detach().to(torch.float32).contiguous().cpu()
+        data = struct.pack("<%df" % t.numel(), *t.flatten().tolist())
+        header[name] = {"dtype": "F32", "shape": list(t.shape),
+                        "data_offsets": [offset, offset + len(data)]}
+        blobs.append(data)
+        offset += len(data)
+    h = json.dumps(header, separators=(",", ":")).encode()
+    h += b" " * ((8 - len(h) % 8) % 8)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(h)))
+        f.write(h)
+        for b in blobs:
+            f.write(b)
+
+
+def values(t):
+    """A tensor (or None) as JSON: a flat list of floats with its shape."""
+    if t is None:
+        return None
+    t = t.detach().to(torch.float32)
+    return {"shape": list(t.shape), "data": t.flatten().tolist()}

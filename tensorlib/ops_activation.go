@@ -1,0 +1,60 @@
+package tensorlib
+
+import "math"
+
+// The activations of transformers and mobile networks. Each computes in
+// float64 and rounds once, as PyTorch's float32 kernels agree with that to
+// the last bit or two.
+
+// GELU returns x·Φ(x), Φ the standard normal distribution function
+// (PyTorch's gelu with approximate="none").
+func (t *Tensor) GELU() *Tensor {
+	return t.unary("GeluBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			x := float64(v)
+			dst[i] = float32(0.5 * x * (1 + math.Erf(x/math.Sqrt2)))
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			xv := float64(v)
+			cdf := 0.5 * (1 + math.Erf(xv/math.Sqrt2))
+			pdf := math.Exp(-0.5*xv*xv) / math.Sqrt(2*math.Pi)
+			d[i] = float32(cdf + xv*pdf)
+		}
+	})
+}
+
+// GELUTanh returns PyTorch's gelu with approximate="tanh":
+// 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
+func (t *Tensor) GELUTanh() *Tensor {
+	const k0, k1 = 0.7978845608028654, 0.044715 // √(2/π)
+	return t.unary("GeluBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			x := float64(v)
+			dst[i] = float32(0.5 * x * (1 + math.Tanh(k0*(x+k1*x*x*x))))
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			xv := float64(v)
+			th := math.Tanh(k0 * (xv + k1*xv*xv*xv))
+			inner := k0 * (1 + 3*k1*xv*xv)
+			d[i] = float32(0.5*(1+th) + 0.5*xv*(1-th*th)*inner)
+		}
+	})
+}
+
+// SiLU returns x·σ(x) (also called swish).
+func (t *Tensor) SiLU() *Tensor {
+	return t.unary("SiluBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			x := float64(v)
+			dst[i] = float32(x / (1 + math.Exp(-x)))
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			xv := float64(v)
+			s := 1 / (1 + math.Exp(-xv))
+			d[i] = float32(s * (1 + xv*(1-s)))
+		}
+	})
+}
