@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gohooks/gohooks/display"
 	"github.com/gohooks/gohooks/backend"
+	"github.com/gohooks/gohooks/display"
 )
 
 // A notebook records the Go modules its cells imported, with their
