@@ -361,7 +361,7 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 	}
 	for _, spec := range f.Imports {
 		path, _ := strconv.Unquote(spec.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
+		name := packageName(path)
 		if spec.Name != nil {
 			name = spec.Name.Name
 		}
