@@ -31,6 +31,7 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 	// before the methods are compiled.
 	hoist := methodVars(c.pieces)
 	c.vars.header = "{}"
+	seen := map[string]bool{} // names declared by the statements so far
 	var last *piece
 	for k := range c.pieces {
 		p := &c.pieces[k]
@@ -93,7 +94,7 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 		// statement (toplevel.go); the cell's last expression is kept as
 		// written.
 		rewrite := func(text string) (string, *Error) {
-			out, err := rewriteStmts(text, p.line, p.col, base, s.generics)
+			out, err := rewriteStmts(text, p.line, p.col, base, s.generics, seen)
 			if err != nil {
 				return "", s.cellErr("syntax error", err)
 			}
@@ -177,6 +178,18 @@ func (s *Session) evaluate(ctx context.Context, c *cell) *Error {
 	}
 	if c.stmts.used {
 		_, e := s.eval(ctx, c.stmts.header, c.stmts.b.String(), 0, 0, false)
+		if e != nil && e.Name != "panic" && e.Name != "interrupted" && e.Value == "nil type" && len(c.stmts.parts) > 1 {
+			// yaegi types the globals of one source together, and
+			// cannot type some from others declared in the same source
+			// (_, ok := c.Get(k) after c := NewLRU(2)): nothing ran, so
+			// the statements run one at a time.
+			for _, part := range c.stmts.parts {
+				if _, e = s.eval(ctx, c.stmts.header, part, 0, 0, false); e != nil {
+					return e
+				}
+			}
+			return nil
+		}
 		return e
 	}
 	return nil
@@ -341,15 +354,17 @@ func earlyConsts(pieces []piece) bool {
 type srcBuilder struct {
 	header    string
 	b         strings.Builder
-	line, col int // position after what was written (0: nothing yet)
+	line, col int      // position after what was written (0: nothing yet)
+	parts     []string // what place wrote, piece by piece
 	used      bool
 }
 
 func (sb *srcBuilder) place(cell, line, col int, text string) {
 	sb.used = true
 	// The file name must stay yaegi's default: imports belong to a file.
-	fmt.Fprintf(&sb.b, "\n//line _.go:%d:%d\n", cell*lineStride+line, col)
-	sb.b.WriteString(text)
+	part := fmt.Sprintf("\n//line _.go:%d:%d\n", cell*lineStride+line, col) + text
+	sb.b.WriteString(part)
+	sb.parts = append(sb.parts, part)
 }
 
 // addImports runs the new imports of an import piece; imports already made

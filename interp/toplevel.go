@@ -23,7 +23,7 @@ type stmtsRewrite struct {
 // (N is its line in yaegi's numbering, cell*lineStride + line; cell 0
 // for none): a cell that panics keeps the variables of the statements
 // that ran (failed.go).
-func rewriteStmts(text string, line, col, cell int, generic map[string]bool) (stmtsRewrite, error) {
+func rewriteStmts(text string, line, col, cell int, generic, seen map[string]bool) (stmtsRewrite, error) {
 	out := stmtsRewrite{text: text}
 	list, fset, err := parseStmts(text, line, col)
 	if err != nil {
@@ -47,7 +47,7 @@ func rewriteStmts(text string, line, col, cell int, generic map[string]bool) (st
 		switch st := st.(type) {
 		case *ast.AssignStmt, *ast.DeclStmt:
 			l, c := where(st.Pos())
-			if r := topLevelRecv(st, text, off, l*1000+c); r != "" {
+			if r := topLevelRecv(st, text, off, l*1000+c, seen); r != "" {
 				exits = []stmtEdit{{off(st.Pos()), off(st.End()), r}}
 				break
 			}
@@ -68,6 +68,11 @@ func rewriteStmts(text string, line, col, cell int, generic map[string]bool) (st
 			}
 		}
 		edits = append(edits, exits...)
+		if seen != nil {
+			for name := range topLevelNamesOf(st, 0) {
+				seen[name] = true
+			}
+		}
 		if cell > 0 && off(st.End()) <= len(text) { // (an implicit empty statement ends past the text)
 			l, _ := where(st.Pos())
 			edits = append(edits, stmtEdit{off(st.End()), off(st.End()), fmt.Sprintf("; %s = %d", doneMarker, cell*lineStride+l)})
@@ -181,14 +186,16 @@ func topLevelDecl(st ast.Stmt, generic map[string]bool) string {
 // topLevelRecv rewrites `v, ok := <-ch` (or var) at the top level, which
 // yaegi cannot type there ("nil type"), and returns the new statement, or
 // "". v is declared by a receive from a closed channel of ch's type,
-// which gives its zero value, and the receive is an assignment:
+// which gives its zero value, and the receive is an assignment (names
+// that an earlier statement of the cell declared, seen, are not declared
+// again):
 //
 //	_gohooksC := ch; _gohooksZ := _gohooksC; _gohooks.ClosedLike(&_gohooksZ);
 //	_gohooksT := <-_gohooksZ; v := _gohooksT; var ok bool; v, ok = <-_gohooksC
 //
 // (yaegi gives `v := <-c` and `ok := false` variables that a later
 // receive cannot set.)
-func topLevelRecv(st ast.Stmt, text string, off func(token.Pos) int, id int) string {
+func topLevelRecv(st ast.Stmt, text string, off func(token.Pos) int, id int, seen map[string]bool) string {
 	var lhs []*ast.Ident
 	var rhs ast.Expr
 	switch st := st.(type) {
@@ -238,6 +245,14 @@ func topLevelRecv(st ast.Stmt, text string, off func(token.Pos) int, id int) str
 		v = fmt.Sprintf("_gohooksV%d", n)
 	}
 	c, z, t := fmt.Sprintf("_gohooksC%d", n), fmt.Sprintf("_gohooksZ%d", n), fmt.Sprintf("_gohooksT%d", n)
-	return fmt.Sprintf("%s := %s; %s := %s; %s.ClosedLike(&%s); %s := <-%s; %s := %s; var %s bool; %s, %s = <-%s",
-		c, ch, z, c, internalPkg, z, t, z, v, t, okName, v, okName, c)
+	out := fmt.Sprintf("%s := %s; ", c, ch)
+	// A name declared by an earlier statement of the cell is assigned: a
+	// second declaration in the same source is an error in yaegi.
+	if !seen[v] {
+		out += fmt.Sprintf("%s := %s; %s.ClosedLike(&%s); %s := <-%s; %s := %s; ", z, c, internalPkg, z, t, z, v, t)
+	}
+	if !seen[okName] {
+		out += fmt.Sprintf("var %s bool; ", okName)
+	}
+	return out + fmt.Sprintf("%s, %s = <-%s", v, okName, c)
 }
