@@ -1,29 +1,56 @@
 package interp
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gohooks/gohooks/internal/corpus"
 )
 
-// FuzzSplitCell checks that the splitter and the go rewriter never panic,
-// keep line numbers, and cut a cell into ordered, non-overlapping pieces
-// that cover every non-blank statement.
+// FuzzSplitCell feeds cells to the splitter and the rewriters: the seeds
+// are the cells that people make of the corpus's programs (imports, the
+// other declarations, main's body) and a few hand-written shapes, so that
+// every go test runs them all. The splitter and the rewriters must never
+// panic, must keep line numbers, must cut a cell into ordered pieces that
+// cover every token, and a piece that parses must still parse after its
+// rewrites.
 func FuzzSplitCell(f *testing.F) {
 	for _, seed := range []string{
 		"x := 1\nx + 1",
 		"type T struct{ A int }\nfunc (t T) M() int { return t.A }\nT{1}.M()",
 		"import \"fmt\"\nfunc f() {\n\tgo fmt.Println(1)\n}\ngo func() {\n\tpanic(1)\n}()",
 		"go f(a, b...); go g()\nfor i := range 3 { go func() {}() }",
-		"defer f()",
+		"defer f()\ndefer func() {\n\tif r := recover(); r != nil {\n\t\tfmt.Println(r)\n\t}\n}()\nfor i := range 3 {\n\tdefer fmt.Println(i)\n}\nif x {\n\treturn\n}",
 		"x := `raw\nstring`; y := (1 +\n2)",
 		"func (",
 		"}}}",
+		"A:",
 		"var (\n\ta = 1\n\tb = 2\n)\nconst c = 3",
 		"for i := 0; i < 3; i++ {\n\tx, y := f()\n\tv, ok := m[k(\n\t\t1)]\n}",
 		"if n, ok := e.(int); ok {\n\ta, b = b, g(a)\n}\nmin(2.5, x)",
 		"v, _ := m[k]\nvar p, q = 1, []int{2}\nfor range s {\n\t_, z := 1, 2\n}",
+		"_, ok := m[\"k\"]\nv, ok := <-ch\nvar w, ok2 = <-ch\na, b = x, <-ch\n_, isInt := e.(int)",
 	} {
 		f.Add(seed)
+	}
+	programs, _ := filepath.Glob(filepath.Join("..", "internal", "corpus", "testdata", "*", "main.go"))
+	if len(programs) < 80 {
+		f.Fatalf("%d programs in the corpus, want at least 80", len(programs))
+	}
+	for _, p := range programs {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		cells, err := corpus.Split(string(src))
+		if err != nil {
+			f.Fatalf("%s: %v", p, err)
+		}
+		for _, c := range cells {
+			f.Add(c)
+		}
 	}
 	f.Fuzz(func(t *testing.T, code string) {
 		toks, err := scanCell(code)
@@ -38,18 +65,60 @@ func FuzzSplitCell(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// The rewrites change columns only, never lines, and do not panic.
+		if orig, err := splitCell(code); err == nil && allParse(orig) && len(orig) != len(pieces) {
+			t.Fatalf("rewriteGo changed the pieces of %q: %d, then %d", code, len(orig), len(pieces))
+		}
+		// Every token is in a piece, in order.
+		all, _ := scanCell(rewritten)
+		k := 0
+		for _, tk := range all {
+			for k < len(pieces) && tk.pos >= pieces[k].end {
+				k++
+			}
+			if tk.tok.String() == ";" {
+				continue
+			}
+			if k == len(pieces) || tk.pos < pieces[k].start {
+				t.Fatalf("token %q at %d of %q is in no piece: %+v", tk.lit, tk.pos, rewritten, pieces)
+			}
+		}
+		// The rewrites change columns only, never lines, and keep what
+		// parses parsing.
 		env := &rewriteEnv{funcs: map[string]string{}, shadowed: map[string]bool{}, packages: map[string]bool{"fmt": true}}
+		seen := map[string]bool{}
 		for _, p := range pieces {
 			if p.kind != pieceStmt && p.kind != pieceFunc && p.kind != pieceDecl {
 				continue
 			}
-			if out, err := rewriteAssigns(p, env); err == nil && strings.Count(out, "\n") != strings.Count(p.text, "\n") {
-				t.Fatalf("rewriteAssigns changed the line count of %q: %q", p.text, out)
+			parses := func(text string) bool {
+				q := p
+				q.text = text
+				if p.kind == pieceStmt {
+					_, _, err := parseStmts(text, p.line, p.col)
+					return err == nil
+				}
+				_, _, err := parseDecl(q)
+				return err == nil
+			}
+			ok := parses(p.text)
+			out, err := rewriteAssigns(p, env)
+			if err == nil {
+				if strings.Count(out, "\n") != strings.Count(p.text, "\n") {
+					t.Fatalf("rewriteAssigns changed the line count of %q: %q", p.text, out)
+				}
+				if ok && !parses(out) {
+					t.Fatalf("rewriteAssigns made %q, which parses, into %q, which does not", p.text, out)
+				}
 			}
 			if p.kind == pieceStmt {
-				if out, err := rewriteStmts(p.text, p.line, p.col, 1, nil, map[string]bool{}); err == nil && strings.Count(out.text, "\n") != strings.Count(p.text, "\n") {
-					t.Fatalf("rewriteStmts changed the line count of %q: %q", p.text, out.text)
+				out, err := rewriteStmts(p.text, p.line, p.col, 1, nil, seen)
+				if err == nil {
+					if strings.Count(out.text, "\n") != strings.Count(p.text, "\n") {
+						t.Fatalf("rewriteStmts changed the line count of %q: %q", p.text, out.text)
+					}
+					if ok && !parses(out.text) {
+						t.Fatalf("rewriteStmts made %q, which parses, into %q, which does not", p.text, out.text)
+					}
 				}
 			}
 		}
@@ -64,4 +133,22 @@ func FuzzSplitCell(f *testing.F) {
 			last = p.end
 		}
 	})
+}
+
+// allParse reports whether every piece parses.
+func allParse(pieces []piece) bool {
+	for _, p := range pieces {
+		var err error
+		switch p.kind {
+		case pieceStmt:
+			_, _, err = parseStmts(p.text, p.line, p.col)
+		case pieceSkip:
+		default:
+			_, _, err = parseDecl(p)
+		}
+		if err != nil {
+			return false
+		}
+	}
+	return true
 }

@@ -149,6 +149,7 @@ func TestCellRules(t *testing.T) {
 		{"main as a field is fine", "type Pkg struct{ main int }\nPkg{main: 2}.main", cellOut{result: "2"}},
 		{"package clause dropped", "package main\n\n40 + 2", cellOut{result: "42"}},
 		{"syntax error", "y := (1", cellOut{err: "syntax error: unbalanced brackets"}},
+		{"an unfinished for header at the end of a cell is an error, not dropped", "fmt.Println(\"ran\")\nfor i := 0;", cellOut{err: "syntax error: expected operand, found '}'"}},
 		{"panic keeps its message", "\npanic(\"tensorlib: Add: shapes [2 3] and [4] do not broadcast\")", cellOut{err: "panic: tensorlib: Add: shapes [2 3] and [4] do not broadcast", where: "in cell"}},
 		{"nil pointer", "var pp *P\npp.X", cellOut{err: "panic: runtime error: invalid memory address or nil pointer dereference"}},
 		{"index out of range", "sl := []int{1, 2, 3}\nk := 5\nsl[k]", cellOut{err: "panic: runtime error: index out of range [5] with length 3"}},

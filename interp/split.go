@@ -57,7 +57,7 @@ func splitCell(src string) ([]piece, error) {
 		if i+1 < len(toks) {
 			after = depth[i+1]
 		}
-		if after == 0 && t.tok == token.SEMICOLON && t.lit == ";" && i > start && inHeader(src, toks[start:i]) {
+		if after == 0 && t.tok == token.SEMICOLON && t.lit == ";" && i > start && i < len(toks)-1 && inHeader(src, toks[start:i]) {
 			// for i := 0; i < n; i++ {, if v := f(); v > 0 {: the
 			// semicolons of a header do not end the statement.
 			continue
