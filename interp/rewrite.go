@@ -78,7 +78,6 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	if !mayRewrite(p.text) {
 		return p.text, nil
 	}
-	temp := &env.temp
 	var root ast.Node
 	var fset *token.FileSet
 	var base int
@@ -96,147 +95,25 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 		root, fset, base = f, fs, len("package p\n")
 	}
 	base += (p.line - 1) + (p.col - 1)
-	off := func(pos token.Pos) int { return fset.Position(pos).Offset - base }
-	// Statements in a statement list can be preceded by others: there, the
-	// map and key of a lookup are evaluated once, into variables, when
-	// they involve a call.
-	inList := map[ast.Node]bool{}
-	ast.Inspect(root, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
-		for _, st := range list {
-			inList[st] = true
-		}
-		return true
-	})
-	// yaegi skips a declaration of several variables with a blank one
-	// (a, _ := x, y) in the body of a loop whose key is blank (it takes it
-	// for the redeclaration of the loop variable): the blank gets a name.
-	inLoop := map[ast.Node]bool{}
-	ast.Inspect(root, func(n ast.Node) bool {
-		var body *ast.BlockStmt
-		switch n := n.(type) {
-		case *ast.ForStmt:
-			body = n.Body
-		case *ast.RangeStmt:
-			body = n.Body
-		}
-		if body != nil {
-			for _, st := range body.List {
-				inLoop[st] = true
-			}
-		}
-		return true
-	})
-	var edits []stmtEdit
-	var failure error
-	// commaOK fixes `v, ok = x` for a lookup or an assertion x.
-	commaOK := func(st ast.Node, lhs []ast.Expr, rhs ast.Expr) {
-		if par, ok := rhs.(*ast.ParenExpr); ok {
-			rhs = par.X
-		}
-		if id, ok := lhs[1].(*ast.Ident); ok && id.Name == "_" {
-			if _, lookup := rhs.(*ast.IndexExpr); lookup {
-				// v, _ := m[k] is v := m[k]
-				edits = append(edits, stmtEdit{off(lhs[0].End()), off(lhs[1].End()), ""})
-				return
-			}
-		}
-		switch x := rhs.(type) {
-		case *ast.IndexExpr:
-			m, k := exprSource(x.X), exprSource(x.Index)
-			if strings.Contains(m+k, "\n") {
-				return
-			}
-			var pre string
-			if inList[st] && containsCall(x.X) {
-				*temp++
-				pre += fmt.Sprintf("_gohooksM%d := %s; ", *temp, m)
-				m = fmt.Sprintf("_gohooksM%d", *temp)
-			}
-			if inList[st] && containsCall(x.Index) {
-				*temp++
-				pre += fmt.Sprintf("_gohooksK%d := %s; ", *temp, k)
-				k = fmt.Sprintf("_gohooksK%d", *temp)
-			}
-			// In parentheses: see parallel below.
-			lookup := ", (func() bool { _, _gohooksOK := " + m + "[" + k + "]; return _gohooksOK }())"
-			if pre == "" {
-				at := off(rhs.End())
-				edits = append(edits, stmtEdit{at, at, lookup})
-				return
-			}
-			at := off(st.Pos())
-			edits = append(edits, stmtEdit{at, at, pre}, stmtEdit{off(rhs.Pos()), off(rhs.End()), m + "[" + k + "]" + lookup})
-		case *ast.TypeAssertExpr:
-			if x.Type == nil {
-				return
-			}
-			v, t := exprSource(x.X), exprSource(x.Type)
-			if strings.Contains(v+t, "\n") {
-				return
-			}
-			edits = append(edits, stmtEdit{off(rhs.Pos()), off(rhs.End()),
-				"func() (" + t + ", bool) { _gohooksV, _gohooksOK := " + v + ".(" + t + "); return _gohooksV, _gohooksOK }()"})
-		}
-	}
-	// parallel fixes `a, b = x, y`: yaegi stores a call, a composite
-	// literal or a receive straight into its variable and then skips the
-	// other values. In parentheses, each value is assigned in turn.
-	parallel := func(rhs []ast.Expr) {
-		for _, r := range rhs {
-			switch x := r.(type) {
-			case *ast.CallExpr, *ast.CompositeLit:
-			case *ast.UnaryExpr:
-				if x.Op != token.ARROW {
-					continue
-				}
-			default:
-				continue
-			}
-			edits = append(edits, stmtEdit{off(r.Pos()), off(r.Pos()), "("}, stmtEdit{off(r.End()), off(r.End()), ")"})
-		}
-	}
+	a := &assigns{env: env, fset: fset, base: base, inList: stmtsIn(root, listBodies), inLoop: stmtsIn(root, loopBodies)}
 	done := map[*ast.ValueSpec]bool{}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.RangeStmt:
-			if env.isFunc(n.X) && failure == nil {
+			if env.isFunc(n.X) && a.failure == nil {
 				pos := fset.Position(n.X.Pos())
-				failure = &cellError{declLine(pos.Line), pos.Column, "range over a function (an iterator) is not supported by the interpreter: call the function with a yield function instead, for example seq(func(v T) bool { ...; return true })"}
+				a.failure = &cellError{declLine(pos.Line), pos.Column, "range over a function (an iterator) is not supported by the interpreter: call the function with a yield function instead, for example seq(func(v T) bool { ...; return true })"}
 			}
 		case *ast.CallExpr:
 			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "min" || id.Name == "max") && !env.shadowed[id.Name] {
-				edits = append(edits, minMaxArgs(n.Args, off, env.packages)...)
+				a.edits = append(a.edits, minMaxArgs(n.Args, a.off, env.packages)...)
 			}
 		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
-				break
-			}
-			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
-				commaOK(n, n.Lhs, n.Rhs[0])
-			} else if len(n.Rhs) > 1 {
-				parallel(n.Rhs)
-			}
-			if n.Tok == token.DEFINE && len(n.Lhs) > 1 && inLoop[n] {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
-						*temp++
-						edits = append(edits, stmtEdit{off(id.Pos()), off(id.End()), fmt.Sprintf("_gohooksB%d", *temp)})
-					}
-				}
-			}
+			a.assign(n)
 		case *ast.DeclStmt:
 			if gd, ok := n.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) == 1 {
 				if vs := gd.Specs[0].(*ast.ValueSpec); len(vs.Names) == 2 && len(vs.Values) == 1 && vs.Type == nil {
-					commaOK(n, []ast.Expr{vs.Names[0], vs.Names[1]}, vs.Values[0])
+					a.commaOK(n, []ast.Expr{vs.Names[0], vs.Names[1]}, vs.Values[0])
 					done[vs] = true
 				}
 			}
@@ -245,19 +122,165 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 				break
 			}
 			if len(n.Names) == 2 && len(n.Values) == 1 && n.Type == nil {
-				commaOK(n, []ast.Expr{n.Names[0], n.Names[1]}, n.Values[0])
+				a.commaOK(n, []ast.Expr{n.Names[0], n.Names[1]}, n.Values[0])
 			} else if len(n.Values) > 1 {
-				parallel(n.Values)
+				a.parallel(n.Values)
 			}
 		}
 		return true
 	})
-	if failure != nil {
-		return "", failure
+	if a.failure != nil {
+		return "", a.failure
 	}
 	// An edit inside another (a lookup in an assertion's operand) is
 	// dropped: the outer one prints its operands from the original.
-	return applyEdits(p.text, edits), nil
+	return applyEdits(p.text, a.edits), nil
+}
+
+// assigns is rewriteAssigns at work on one piece.
+type assigns struct {
+	env     *rewriteEnv
+	fset    *token.FileSet
+	base    int               // offset of the piece in fset's source
+	inList  map[ast.Node]bool // statements of a statement list
+	inLoop  map[ast.Node]bool // statements of a loop's body
+	edits   []stmtEdit
+	failure error
+}
+
+// off converts a position into an offset in the piece.
+func (a *assigns) off(pos token.Pos) int { return a.fset.Position(pos).Offset - a.base }
+
+// listBodies and loopBodies give the statement lists of n that stmtsIn
+// collects.
+func listBodies(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+func loopBodies(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body.List
+	case *ast.RangeStmt:
+		return n.Body.List
+	}
+	return nil
+}
+
+// stmtsIn returns the statements of the lists that bodies gives for the
+// nodes of root.
+func stmtsIn(root ast.Node, bodies func(ast.Node) []ast.Stmt) map[ast.Node]bool {
+	in := map[ast.Node]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		for _, st := range bodies(n) {
+			in[st] = true
+		}
+		return true
+	})
+	return in
+}
+
+// assign fixes the forms of = and := that yaegi gets wrong.
+func (a *assigns) assign(n *ast.AssignStmt) {
+	if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
+		return
+	}
+	if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+		a.commaOK(n, n.Lhs, n.Rhs[0])
+	} else if len(n.Rhs) > 1 {
+		a.parallel(n.Rhs)
+	}
+	// yaegi skips a declaration of several variables with a blank one
+	// (a, _ := x, y) in the body of a loop whose key is blank (it takes it
+	// for the redeclaration of the loop variable): the blank gets a name.
+	if n.Tok == token.DEFINE && len(n.Lhs) > 1 && a.inLoop[n] {
+		for _, l := range n.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+				a.env.temp++
+				a.edits = append(a.edits, stmtEdit{a.off(id.Pos()), a.off(id.End()), fmt.Sprintf("_gohooksB%d", a.env.temp)})
+			}
+		}
+	}
+}
+
+// commaOK fixes `v, ok = x` for a lookup or an assertion x.
+func (a *assigns) commaOK(st ast.Node, lhs []ast.Expr, rhs ast.Expr) {
+	if par, ok := rhs.(*ast.ParenExpr); ok {
+		rhs = par.X
+	}
+	if id, ok := lhs[1].(*ast.Ident); ok && id.Name == "_" {
+		if _, lookup := rhs.(*ast.IndexExpr); lookup {
+			// v, _ := m[k] is v := m[k]
+			a.edits = append(a.edits, stmtEdit{a.off(lhs[0].End()), a.off(lhs[1].End()), ""})
+			return
+		}
+	}
+	switch x := rhs.(type) {
+	case *ast.IndexExpr:
+		m, k := exprSource(x.X), exprSource(x.Index)
+		if strings.Contains(m+k, "\n") {
+			return
+		}
+		// Statements in a statement list can be preceded by others:
+		// there, the map and key of a lookup are evaluated once, into
+		// variables, when they involve a call.
+		var pre string
+		if a.inList[st] && containsCall(x.X) {
+			a.env.temp++
+			pre += fmt.Sprintf("_gohooksM%d := %s; ", a.env.temp, m)
+			m = fmt.Sprintf("_gohooksM%d", a.env.temp)
+		}
+		if a.inList[st] && containsCall(x.Index) {
+			a.env.temp++
+			pre += fmt.Sprintf("_gohooksK%d := %s; ", a.env.temp, k)
+			k = fmt.Sprintf("_gohooksK%d", a.env.temp)
+		}
+		// In parentheses: see parallel.
+		lookup := ", (func() bool { _, _gohooksOK := " + m + "[" + k + "]; return _gohooksOK }())"
+		if pre == "" {
+			at := a.off(rhs.End())
+			a.edits = append(a.edits, stmtEdit{at, at, lookup})
+			return
+		}
+		at := a.off(st.Pos())
+		a.edits = append(a.edits, stmtEdit{at, at, pre}, stmtEdit{a.off(rhs.Pos()), a.off(rhs.End()), m + "[" + k + "]" + lookup})
+	case *ast.TypeAssertExpr:
+		if x.Type == nil {
+			return
+		}
+		v, t := exprSource(x.X), exprSource(x.Type)
+		if strings.Contains(v+t, "\n") {
+			return
+		}
+		a.edits = append(a.edits, stmtEdit{a.off(rhs.Pos()), a.off(rhs.End()),
+			"func() (" + t + ", bool) { _gohooksV, _gohooksOK := " + v + ".(" + t + "); return _gohooksV, _gohooksOK }()"})
+	}
+}
+
+// parallel fixes `a, b = x, y`: yaegi stores a call, a composite literal
+// or a receive straight into its variable and then skips the other
+// values. In parentheses, each value is assigned in turn.
+func (a *assigns) parallel(rhs []ast.Expr) {
+	for _, r := range rhs {
+		switch x := r.(type) {
+		case *ast.CallExpr, *ast.CompositeLit:
+		case *ast.UnaryExpr:
+			if x.Op != token.ARROW {
+				continue
+			}
+		default:
+			continue
+		}
+		a.edits = append(a.edits, stmtEdit{a.off(r.Pos()), a.off(r.Pos()), "("}, stmtEdit{a.off(r.End()), a.off(r.End()), ")"})
+	}
 }
 
 // rewriteEnv is what rewriteAssigns knows of the session and the cell.
