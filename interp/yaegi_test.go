@@ -66,3 +66,18 @@ func TestImportMajorVersionPath(t *testing.T) {
 	s := newTestSession(t)
 	check(t, s, "import \"math/rand/v2\"\nr := rand.New(rand.NewPCG(1, 2))\nr.IntN(1000) < 1000", cellOut{result: "true"})
 }
+
+func TestRangeOverFunc(t *testing.T) {
+	const count = "func count(n int) func(func(int) bool) {\n\treturn func(yield func(int) bool) {\n\t\tfor i := 0; i < n; i++ {\n\t\t\tif !yield(i) {\n\t\t\t\tfmt.Println(\"stopped at\", i)\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\n"
+	const pairs = "func pairs(yield func(string, int) bool) {\n\t_ = yield(\"a\", 1) && yield(\"b\", 2)\n}\n"
+	runYaegiRows(t, []yaegiRow{
+		{"one value", count + "for i := range count(3) {\n\tfmt.Print(i, \" \")\n}", cellOut{stdout: "0 1 2 "}},
+		{"two values", pairs + "for k, v := range pairs {\n\tfmt.Print(k, v, \" \")\n}", cellOut{stdout: "a1 b2 "}},
+		{"no value", pairs + "n := 0\nfor range pairs {\n\tn++\n}\nn", cellOut{result: "2"}},
+		{"break and continue", count + "for i := range count(10) {\n\tif i%2 == 0 {\n\t\tcontinue\n\t}\n\tif i > 4 {\n\t\tbreak\n\t}\n\tfmt.Print(i, \" \")\n}", cellOut{stdout: "1 3 stopped at 5\n"}},
+		{"return", count + "func find(want int) (int, bool) {\n\tfor v := range count(9) {\n\t\tif v == want {\n\t\t\treturn v * 10, true\n\t\t}\n\t}\n\treturn -1, false\n}\nfmt.Println(find(2))\nfmt.Println(find(20))", cellOut{stdout: "stopped at 2\n20 true\n-1 false\n"}},
+		{"variables per iteration", count + "var fs []func() int\nfor i := range count(3) {\n\tfs = append(fs, func() int { return i })\n}\nfmt.Println(fs[0](), fs[1](), fs[2]())", cellOut{stdout: "0 1 2\n"}},
+		{"nested", count + "for i := range count(2) {\n\tfor j := range count(3) {\n\t\tif j == 1 {\n\t\t\tbreak\n\t\t}\n\t\tfmt.Println(i, j)\n\t}\n}", cellOut{stdout: "0 0\nstopped at 1\n1 0\nstopped at 1\n"}},
+		{"method", "type list struct{ items []string }\nfunc (l *list) All() func(func(int, string) bool) {\n\treturn func(yield func(int, string) bool) {\n\t\tfor i, s := range l.items {\n\t\t\tif !yield(i, s) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\nl := &list{[]string{\"x\", \"y\"}}\nfor i, s := range l.All() {\n\tfmt.Print(i, s)\n}", cellOut{stdout: "0x1y"}},
+	})
+}

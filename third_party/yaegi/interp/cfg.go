@@ -208,6 +208,22 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						sc.add(sc.getType("int"))
 						ktyp = sc.getType("int")
 					}
+					if yt := rangeFuncYield(o.typ); yt != nil {
+						// Range over a function iterator (Go 1.23).
+						n.anc.gen = rangeFunc
+						n.anc.anc.gen = rangeFuncExit
+						sc.add(valueTOf(reflect.TypeOf((*rangeFuncState)(nil)))) // state, just behind the key
+						ktyp, vtyp = sc.getType("int"), nil
+						if len(yt) > 0 {
+							ktyp = yt[0]
+						}
+						if len(yt) > 1 {
+							vtyp = yt[1]
+						} else if v != nil {
+							err = v.cfgErrorf("range over %s permits only one iteration variable", o.ident)
+							return false
+						}
+					}
 
 					kindex := sc.add(ktyp)
 					sc.sym[k.ident] = &symbol{index: kindex, kind: varSym, typ: ktyp}

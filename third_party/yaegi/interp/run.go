@@ -2916,6 +2916,148 @@ func rangeInt(n *node) {
 	}
 }
 
+// rangeFuncState is the state of a range over a function iterator in one
+// frame: the loop body runs inside the yield function that the loop passes
+// to the iterator.
+type rangeFuncState struct {
+	inBody bool // the body runs, in a call of yield
+	done   bool // yield returned false, or the iterator returned
+	exit   int  // how the body ended: rangeFuncNext, rangeFuncBreak or rangeFuncLeave
+}
+
+const (
+	rangeFuncLeave = iota // the body left the loop otherwise: return, goto, a label outside
+	rangeFuncNext         // the body ended, or continue
+	rangeFuncBreak        // break
+)
+
+// rangeFuncYield returns the parameter types of the yield function that
+// an iterator of type t takes, or nil if t is not an iterator.
+func rangeFuncYield(t *itype) []*itype {
+	for t != nil && t.cat == linkedT && t.val != nil {
+		t = t.val
+	}
+	if t == nil {
+		return nil
+	}
+	switch t.cat {
+	case funcT:
+		if len(t.arg) != 1 || len(t.ret) != 0 {
+			return nil
+		}
+		y := t.arg[0]
+		for y.cat == linkedT && y.val != nil {
+			y = y.val
+		}
+		if y.cat == valueT && y.rtype != nil && y.rtype.Kind() == reflect.Func {
+			return rangeFuncYieldOf(y.rtype)
+		}
+		if y.cat != funcT || len(y.arg) > 2 || len(y.ret) != 1 || y.ret[0].TypeOf().Kind() != reflect.Bool {
+			return nil
+		}
+		if len(y.arg) == 0 {
+			return []*itype{}
+		}
+		return y.arg
+	case valueT:
+		if t.rtype == nil || t.rtype.Kind() != reflect.Func || t.rtype.NumIn() != 1 || t.rtype.NumOut() != 0 {
+			return nil
+		}
+		return rangeFuncYieldOf(t.rtype.In(0))
+	}
+	return nil
+}
+
+func rangeFuncYieldOf(y reflect.Type) []*itype {
+	if y.Kind() != reflect.Func || y.NumIn() > 2 || y.NumOut() != 1 || y.Out(0).Kind() != reflect.Bool {
+		return nil
+	}
+	r := []*itype{}
+	for i := 0; i < y.NumIn(); i++ {
+		r = append(r, valueTOf(y.In(i)))
+	}
+	return r
+}
+
+// rangeFunc runs a range over a function iterator: the iterator is called
+// with a yield function that sets the iteration variables and runs the
+// loop body, until the body loops back to the range node (yield returns
+// true), breaks (yield returns false) or leaves the function (yield
+// returns false, then the function returns).
+func rangeFunc(n *node) {
+	ixn := n.child[0]
+	kindex := ixn.findex
+	stIndex := kindex - 1
+	vindex := -1
+	if len(n.child) == 4 && n.child[1].ident != "_" {
+		vindex = n.child[1].findex
+	}
+	o := n.child[len(n.child)-2]
+	fn := genFuncValue(o)
+	yt := o.typ
+	for yt.cat == linkedT && yt.val != nil {
+		yt = yt.val
+	}
+	var yieldType reflect.Type
+	if yt.cat == valueT {
+		yieldType = yt.rtype.In(0)
+	} else {
+		yieldType = yt.TypeOf().In(0)
+	}
+	tnext := getExec(n.tnext)
+	fnext := getExec(n.fnext)
+
+	// The body ends by looping back here.
+	n.exec = func(f *frame) bltn {
+		f.data[stIndex].Interface().(*rangeFuncState).exit = rangeFuncNext
+		return nil
+	}
+
+	ixn.exec = func(f *frame) bltn {
+		st := &rangeFuncState{}
+		f.data[stIndex] = reflect.ValueOf(st)
+		yield := reflect.MakeFunc(yieldType, func(args []reflect.Value) []reflect.Value {
+			if st.done {
+				panic("runtime error: range function continued iteration after function for loop body returned false")
+			}
+			if len(args) > 0 && ixn.ident != "_" {
+				f.data[kindex].Set(args[0])
+			}
+			if len(args) > 1 && vindex >= 0 {
+				f.data[vindex].Set(args[1])
+			}
+			st.inBody, st.exit = true, rangeFuncLeave
+			for exec := tnext; exec != nil; {
+				exec = exec(f)
+			}
+			st.inBody = false
+			more := st.exit == rangeFuncNext
+			st.done = !more
+			return []reflect.Value{reflect.ValueOf(more).Convert(yieldType.Out(0))}
+		})
+		fn(f).Call([]reflect.Value{yield})
+		st.done = true
+		if st.exit == rangeFuncLeave {
+			return nil
+		}
+		return fnext
+	}
+}
+
+// rangeFuncExit is the node after a range over a function: a break in the
+// loop body comes here, and ends the call of yield.
+func rangeFuncExit(n *node) {
+	stIndex := n.child[0].child[0].findex - 1
+	next := getExec(n.tnext)
+	n.exec = func(f *frame) bltn {
+		if st, ok := f.data[stIndex].Interface().(*rangeFuncState); ok && st != nil && st.inBody {
+			st.exit = rangeFuncBreak
+			return nil
+		}
+		return next
+	}
+}
+
 func loopVarKey(n *node) {
 	ixn := n.anc.anc.child[0]
 	next := getExec(n.tnext)
