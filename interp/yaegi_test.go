@@ -1,6 +1,11 @@
 package interp
 
-import "testing"
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // The tests of this file check the patches that third_party/yaegi carries
 // (third_party/yaegi/README.md lists them): each fails without its patch.
@@ -79,5 +84,62 @@ func TestRangeOverFunc(t *testing.T) {
 		{"variables per iteration", count + "var fs []func() int\nfor i := range count(3) {\n\tfs = append(fs, func() int { return i })\n}\nfmt.Println(fs[0](), fs[1](), fs[2]())", cellOut{stdout: "0 1 2\n"}},
 		{"nested", count + "for i := range count(2) {\n\tfor j := range count(3) {\n\t\tif j == 1 {\n\t\t\tbreak\n\t\t}\n\t\tfmt.Println(i, j)\n\t}\n}", cellOut{stdout: "0 0\nstopped at 1\n1 0\nstopped at 1\n"}},
 		{"method", "type list struct{ items []string }\nfunc (l *list) All() func(func(int, string) bool) {\n\treturn func(yield func(int, string) bool) {\n\t\tfor i, s := range l.items {\n\t\t\tif !yield(i, s) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\nl := &list{[]string{\"x\", \"y\"}}\nfor i, s := range l.All() {\n\tfmt.Print(i, s)\n}", cellOut{stdout: "0x1y"}},
+	})
+}
+
+// notImportable lists the packages of `go list std` (without internal,
+// vendor and cmd) that a cell cannot import, with the reason.
+var notImportable = map[string]string{
+	"plugin":       "needs cgo",
+	"runtime/cgo":  "needs cgo",
+	"runtime/race": "exists only in -race builds",
+	"syscall":      "its symbols differ per platform; the binary leaves yaegi's tables of them out (os, os/exec and os/signal cover what programs use)",
+	"unsafe":       "the interpreter's values are reflect values, not memory that unsafe could address",
+}
+
+func TestImportEveryStdPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports every package of the standard library")
+	}
+	out, err := exec.Command("go", "list", "std").Output()
+	if err != nil {
+		t.Fatalf("go list std: %v", err)
+	}
+	s := newTestSession(t)
+	names := map[string]bool{}
+	n := 0
+	for _, path := range strings.Fields(string(out)) {
+		if strings.HasPrefix(path, "cmd/") || slices.ContainsFunc(strings.Split(path, "/"), func(e string) bool { return e == "internal" || e == "vendor" }) {
+			continue
+		}
+		name := packageName(path)
+		if names[name] {
+			// Two packages of one name (crypto/rand, math/rand) cannot
+			// be imported together, as in a Go file.
+			s, names = newTestSession(t), map[string]bool{}
+		}
+		names[name] = true
+		rep, _ := runCell(t, s, "import \""+path+"\"")
+		if _, skip := notImportable[path]; skip {
+			if rep.Err == nil {
+				t.Errorf("%s is importable: drop it from notImportable", path)
+			}
+			continue
+		}
+		if rep.Err != nil {
+			t.Errorf("import %q: %s", path, rep.Err.Value)
+		}
+		n++
+	}
+	if n < 160 {
+		t.Errorf("%d packages imported, want at least 160", n)
+	}
+}
+
+func TestStdlibOfGo126(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"strings.SplitSeq", "for part := range strings.SplitSeq(\"a,b,c\", \",\") {\n\tfmt.Print(part, \";\")\n}", cellOut{stdout: "a;b;c;"}},
+		{"os/exec", "import \"os/exec\"\nout, err := exec.Command(\"echo\", \"hi\").Output()\nfmt.Printf(\"%q %v\\n\", out, err)", cellOut{stdout: "\"hi\\n\" <nil>\n"}},
+		{"crypto/sha3", "import \"crypto/sha3\"\nfmt.Printf(\"%x\\n\", sha3.Sum256([]byte(\"abc\")))", cellOut{stdout: "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532\n"}},
 	})
 }
