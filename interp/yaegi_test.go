@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	yaegi "github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
 )
 
 // The tests of this file check the patches that third_party/yaegi carries
@@ -142,4 +145,51 @@ func TestStdlibOfGo126(t *testing.T) {
 		{"os/exec", "import \"os/exec\"\nout, err := exec.Command(\"echo\", \"hi\").Output()\nfmt.Printf(\"%q %v\\n\", out, err)", cellOut{stdout: "\"hi\\n\" <nil>\n"}},
 		{"crypto/sha3", "import \"crypto/sha3\"\nfmt.Printf(\"%x\\n\", sha3.Sum256([]byte(\"abc\")))", cellOut{stdout: "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532\n"}},
 	})
+}
+
+// runProgram runs a whole Go program in a bare yaegi interpreter (no
+// session: cells provide min, max and clear of their own) and returns
+// what it prints.
+func runProgram(t *testing.T, src string) string {
+	t.Helper()
+	var out strings.Builder
+	i := yaegi.New(yaegi.Options{Stdout: &out, Stderr: &out})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := i.Eval(src); err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return out.String()
+}
+
+func TestMinMaxClear(t *testing.T) {
+	const src = `package main
+
+import (
+	"fmt"
+	"math"
+)
+
+const big = max(3, 7, 5)
+
+func main() {
+	a, b := 3, 9
+	fmt.Println(max(a, b), min(a, b), max(a, 4, 2), min(2.5, 1), max(1, 2.5))
+	x := max(1, 2.5)
+	fmt.Printf("%T %v %v\n", x, x, big)
+	fmt.Println(min("b", "a", "c"), max(uint8(3), 200))
+	f := 0.0
+	fmt.Println(min(f, math.Copysign(0, -1)), max(math.NaN(), 1), min(1, math.Inf(-1)))
+	m := map[string]int{"a": 1, "b": 2}
+	clear(m)
+	sl := []int{1, 2, 3}
+	clear(sl)
+	fmt.Println(len(m), sl, min(len(sl), 10))
+}
+`
+	const want = "9 3 4 1 2.5\nfloat64 2.5 7\na 200\n-0 NaN -Inf\n0 [0 0 0] 3\n"
+	if got := runProgram(t, src); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
 }
