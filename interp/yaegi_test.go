@@ -193,3 +193,12 @@ func main() {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestRuntimeErrorMessages(t *testing.T) {
+	const try = "func try(f func()) {\n\tdefer func() {\n\t\tr := recover()\n\t\t_, isRuntime := r.(runtime.Error)\n\t\tfmt.Println(r, isRuntime)\n\t}()\n\tf()\n}\n"
+	runYaegiRows(t, []yaegiRow{
+		{"recovered", "import \"runtime\"\n" + try + "s := []int{1, 2, 3}\ni := 5\nvar p *struct{ x int }\nvar e any = \"s\"\ntry(func() { _ = s[i] })\ntry(func() { s[i] = 1 })\ntry(func() { _ = \"abc\"[i:] })\ntry(func() { _ = s[1:i] })\ntry(func() { _ = s[:2:i] })\ntry(func() { _ = p.x })\ntry(func() { _ = e.(int) })",
+			cellOut{stdout: "runtime error: index out of range [5] with length 3 true\nruntime error: index out of range [5] with length 3 true\nruntime error: slice bounds out of range [5:3] true\nruntime error: slice bounds out of range [:5] with capacity 3 true\nruntime error: slice bounds out of range [::5] with capacity 3 true\nruntime error: invalid memory address or nil pointer dereference true\ninterface conversion: interface {} is string, not int true\n"}},
+		{"in a function", "func get(s []int, i int) int { return s[i] }\nget([]int{1, 2, 3}, 5)", cellOut{err: "panic: runtime error: index out of range [5] with length 3"}},
+	})
+}
