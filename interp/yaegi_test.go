@@ -202,3 +202,11 @@ func TestRuntimeErrorMessages(t *testing.T) {
 		{"in a function", "func get(s []int, i int) int { return s[i] }\nget([]int{1, 2, 3}, 5)", cellOut{err: "panic: runtime error: index out of range [5] with length 3"}},
 	})
 }
+
+func TestRangeOverIntegerTypes(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"method result", "r := strings.NewReader(\"abc\")\nfor i := range r.Len() {\n\tfmt.Print(i)\n}", cellOut{stdout: "012"}},
+		{"second result", "r := strings.NewReader(\"abcd\")\np := make([]byte, 3)\nn, _ := r.Read(p)\nfor i := range n {\n\tfmt.Print(string(p[i]))\n}", cellOut{stdout: "abc"}},
+		{"sized types", "for i := range uint8(2) {\n\tfmt.Printf(\"%T%v \", i, i)\n}\nvar n int64 = 2\nfor i := range n {\n\tfmt.Printf(\"%T%v \", i, i)\n}", cellOut{stdout: "uint80 uint81 int640 int641 "}},
+	})
+}

@@ -2897,13 +2897,24 @@ func rangeInt(n *node) {
 	var value func(*frame) reflect.Value
 	mxn := n.child[1]
 	value = genValue(mxn)
-	n.exec = func(f *frame) bltn {
-		rv := f.data[index0]
-		rv.SetInt(rv.Int() + 1)
-		if int(rv.Int()) >= int(f.data[index2].Int()) {
-			return fnext
+	if k := ixn.typ.TypeOf().Kind(); k >= reflect.Uint && k <= reflect.Uintptr {
+		n.exec = func(f *frame) bltn {
+			rv := f.data[index0]
+			rv.SetUint(rv.Uint() + 1)
+			if rv.Uint() >= f.data[index2].Uint() {
+				return fnext
+			}
+			return tnext
 		}
-		return tnext
+	} else {
+		n.exec = func(f *frame) bltn {
+			rv := f.data[index0]
+			rv.SetInt(rv.Int() + 1)
+			if rv.Int() >= vInt(f.data[index2]) {
+				return fnext
+			}
+			return tnext
+		}
 	}
 
 	// Init sequence
@@ -2911,7 +2922,13 @@ func rangeInt(n *node) {
 	index := index0
 	ixn.exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set max
-		f.data[index].SetInt(-1)  // assing index value
+		// The index starts one below 0, and the first step makes it 0.
+		f.data[index].SetZero()
+		if f.data[index].CanUint() {
+			f.data[index].SetUint(f.data[index].Uint() - 1)
+		} else {
+			f.data[index].SetInt(-1)
+		}
 		return next
 	}
 }
