@@ -60,7 +60,7 @@
 //     the new variable, and loses `x, y := f()` there); comma-ok lookups and
 //     assertions get Go's zero value on failure; the values of a parallel
 //     assignment with calls are all assigned; clear, min and max are
-//     provided. return, defer, range over a function and a few forms whose
+//     provided. return, defer and a few forms whose
 //     types the cell does not write are refused with what to do instead.
 //   - A `go` statement is wrapped so that a panic in the goroutine is
 //     recovered: it becomes the error of the running cell, or a message on
