@@ -272,6 +272,7 @@ func TestDocumentedFeatures(t *testing.T) {
 		{"not: func main", "func main() {}", cellOut{err: "syntax error: func main is not needed in a cell (a cell runs its statements in order): write the statements at the top level of the cell, or give the function another name"}},
 		// Goroutines and exits
 		{"a panic in a goroutine is the cell's error", "done := make(chan bool)\ngo func(done chan bool) {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}(done)\n<-done", cellOut{err: "panic: in goroutine"}},
+		{"a cell is a program run with no arguments", "len(os.Args)", cellOut{result: "1"}},
 		{"os.Exit fails the cell", "os.Exit(3)", cellOut{err: "panic: os.Exit(3)"}},
 		{"and the session is kept", "b", cellOut{result: "3"}},
 		// Errors
