@@ -790,10 +790,9 @@ func (s *Session) forget(id int) {
 // srcBuilder assembles pieces after a header line, each preceded by a line
 // directive so that yaegi's positions say the cell and its line.
 type srcBuilder struct {
-	header    string
-	b         strings.Builder
-	line, col int // position after what was written (0: nothing yet)
-	used      bool
+	header string
+	b      strings.Builder
+	used   bool
 }
 
 func (sb *srcBuilder) place(cell, line, col int, text string) {
