@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/go-zeromq/zmq4"
+
+	"github.com/gohooks/gohooks/kernel/internal/zmtp/zmtptest"
 )
 
 func TestKernelInfoReply(t *testing.T) {
@@ -286,10 +288,10 @@ func TestAStuckSubscriberDoesNotStopTheKernel(t *testing.T) {
 	// socket buffers are full, a publish to it makes no progress. After
 	// SendTimeout it is dropped and the others get everything.
 	tk := startKernel(t, Options{SendTimeout: 200 * time.Millisecond, OutputLimit: 64 << 20})
-	stuck := dialRaw(t, tk.k.iopub, "SUB", "")
-	stuck.c.(*net.TCPConn).SetReadBuffer(4 << 10)
-	stuck.send("\x01kernel.") // the test client subscribed to ""
-	for deadline := time.Now().Add(wait); !slices.Contains(tk.k.iopub.z.(zmq4.Topics).Topics(), "kernel."); time.Sleep(time.Millisecond) {
+	stuck := zmtptest.Dial(t, tk.k.iopub.Addr().String(), "SUB", "")
+	stuck.Conn.(*net.TCPConn).SetReadBuffer(4 << 10)
+	stuck.Send("\x01kernel.") // the test client subscribed to ""
+	for deadline := time.Now().Add(wait); !slices.Contains(tk.k.iopub.Topics(), "kernel."); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the subscription never arrived")
 		}
@@ -399,21 +401,21 @@ func TestARequestSentAfterTheErrorReplyRuns(t *testing.T) {
 		for range tk.backend.started { // more cells than it buffers
 		}
 	}()
-	shell := dialRaw(t, tk.k.shell, "DEALER", "quick")
-	shell.c.SetReadDeadline(time.Now().Add(wait))
+	shell := zmtptest.Dial(t, tk.k.shell.Addr().String(), "DEALER", "quick")
+	shell.Conn.SetReadDeadline(time.Now().Add(wait))
 	for i := range 200 {
 		_, fail := tk.frames("execute_request", map[string]any{"code": "fail boom", "stop_on_error": true})
 		nextID, next := tk.frames("execute_request", map[string]any{"code": "print next"})
-		if err := shell.writeFrames(fail, false); err != nil {
+		if err := shell.WriteFrames(fail, false); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := shell.readMessage(); err != nil { // the error reply
+		if _, _, err := shell.ReadMessage(); err != nil { // the error reply
 			t.Fatal(err)
 		}
-		if err := shell.writeFrames(next, false); err != nil {
+		if err := shell.WriteFrames(next, false); err != nil {
 			t.Fatal(err)
 		}
-		if m := shell.recvMessage(tk.signer); parentID(m) != nextID || content(t, m)["status"] != "ok" {
+		if m := recvMessage(shell, tk.signer); parentID(m) != nextID || content(t, m)["status"] != "ok" {
 			t.Fatalf("%d: the request sent after the error reply got %s", i, m.Content)
 		}
 	}
