@@ -64,6 +64,8 @@ type Options struct {
 	IOPubQueue int
 
 	coalesce time.Duration // coalesceWindow; tests lengthen it
+	badLog   time.Duration // badLogWindow; tests shorten it
+	badBurst int           // badLogBurst; tests raise it
 }
 
 func (o *Options) fill() {
@@ -97,6 +99,12 @@ func (o *Options) fill() {
 	if o.coalesce <= 0 {
 		o.coalesce = coalesceWindow
 	}
+	if o.badLog <= 0 {
+		o.badLog = badLogWindow
+	}
+	if o.badBurst <= 0 {
+		o.badBurst = badLogBurst
+	}
 }
 
 // Kernel serves the Jupyter messaging protocol on five ZeroMQ sockets and
@@ -106,6 +114,7 @@ type Kernel struct {
 	backend Backend
 	opts    Options
 	log     *log.Logger
+	bad     *logLimiter // the log of bad messages and peers
 	signer  *Signer
 	session string
 
@@ -153,6 +162,7 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		backend: backend,
 		opts:    opts,
 		log:     opts.Log,
+		bad:     newLogLimiter(opts.Log.Printf, opts.badBurst, opts.badLog),
 		signer:  signer,
 		session: newMsgID(),
 		ctx:     ctx,
@@ -164,7 +174,7 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		done:    make(chan struct{}),
 		running: make(chan struct{}),
 	}
-	rules := zmtp.Rules{SendTimeout: opts.SendTimeout, Logf: k.log.Printf}
+	rules := zmtp.Rules{SendTimeout: opts.SendTimeout, Logf: k.bad.Printf}
 	binds := []struct {
 		s      **zmtp.Socket
 		typ    zmq4.SocketType
@@ -258,7 +268,7 @@ func (k *Kernel) receive(name string, handle func(*Message)) func([][]byte) {
 	return func(frames [][]byte) {
 		m, err := Decode(frames, k.signer)
 		if err != nil {
-			k.log.Printf("%s: dropped: %v", name, err)
+			k.bad.Printf("%s: dropped: %v", name, err)
 			return
 		}
 		<-k.running
@@ -278,13 +288,13 @@ func (k *Kernel) queueShell(m *Message) {
 // queueInput hands an input_reply to the cell that waits for it.
 func (k *Kernel) queueInput(m *Message) {
 	if m.Header.MsgType != "input_reply" {
-		k.log.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
+		k.bad.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
 		return
 	}
 	select {
 	case k.stdinq <- m:
 	default:
-		k.log.Printf("stdin: nobody waits for this input_reply; dropped")
+		k.bad.Printf("stdin: nobody waits for this input_reply; dropped")
 	}
 }
 
@@ -417,7 +427,7 @@ func replyType(reqType string) string {
 
 // badRequest answers a request whose content does not fit its type.
 func (k *Kernel) badRequest(s *zmtp.Socket, req *Message, err error) {
-	k.log.Printf("%s: bad content: %v", req.Header.MsgType, err)
+	k.bad.Printf("%s: bad content: %v", req.Header.MsgType, err)
 	k.reply(s, req, replyType(req.Header.MsgType), errorReply{
 		Status:    "error",
 		EName:     "BadRequest",
@@ -444,7 +454,7 @@ func (k *Kernel) serveControl(m *Message) {
 	case "connect_request":
 		k.reply(k.control, m, "connect_reply", k.connectReply())
 	default:
-		k.log.Printf("control: unknown message type %q dropped", m.Header.MsgType)
+		k.bad.Printf("control: unknown message type %q dropped", m.Header.MsgType)
 	}
 }
 
