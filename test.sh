@@ -19,6 +19,9 @@ third_party/yaegi-patches/sync.sh -check
 step "go vet"
 go vet ./...
 
+step "staticcheck"
+scripts/staticcheck.sh
+
 step "go test"
 go test -count=1 ./...
 

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+
+	"github.com/gohooks/gohooks/internal/hooklist"
 )
 
 // Tensor is an n-dimensional array of float32 values in row-major order,
@@ -24,8 +26,8 @@ type Tensor struct {
 	// Leaf state: the hooks that see the gradient before it accumulates,
 	// the hooks that run after, and the accumulation node shared by every
 	// graph that uses the leaf.
-	gradHooks        []hookEntry
-	postAccHooks     []postAccEntry
+	gradHooks        hooklist.List[gradHook]
+	postAccHooks     hooklist.List[func(t *Tensor)]
 	accumulator      *node
 	retainsGradValue bool
 }
