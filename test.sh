@@ -33,4 +33,7 @@ scripts/notebooks.sh
 step "browser check: notebook 05 in Jupyter Notebook and headless chromium"
 scripts/browser-check.sh
 
+step "memory soak: re-run cells, nil values, 10,000 cells against fixed bounds"
+scripts/soak.sh
+
 step "all checks passed"
