@@ -33,6 +33,9 @@ scripts/notebooks.sh
 step "browser check: notebook 05 in Jupyter Notebook and headless chromium"
 scripts/browser-check.sh
 
+step "consoles in tmux: Ctrl-C in gohooks console, interrupts and is_complete in jupyter console"
+scripts/consoles.sh
+
 step "memory soak: re-run cells, nil values, 10,000 cells against fixed bounds"
 scripts/soak.sh
 
