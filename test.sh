@@ -33,6 +33,9 @@ scripts/notebooks.sh
 step "browser check: notebook 05 in Jupyter Notebook and headless chromium"
 scripts/browser-check.sh
 
+step "JupyterHub: two users, each with a gohooks kernel"
+scripts/hub-check.sh
+
 step "consoles in tmux: Ctrl-C in gohooks console, interrupts and is_complete in jupyter console"
 scripts/consoles.sh
 
