@@ -64,3 +64,18 @@ func TestPackageVariablesInitInGoOrder(t *testing.T) {
 	check(t, s, "%require github.com/google/uuid@v1.6.0", cellOut{result: "github.com/google/uuid v1.6.0"})
 	check(t, s, "import \"github.com/google/uuid\"\nuuid.NameSpaceURL.String()", cellOut{result: "6ba7b811-9dad-11d1-80b4-00c04fd430c8"})
 }
+
+// TestGenericTypeInference checks that type arguments are inferred by
+// name, in declaration order, and from core types, as Go does: yaegi
+// listed them in the order the parameters used them, so Map's U became
+// int, and it could not infer E from S ~[]E, the signature of most of
+// package slices.
+func TestGenericTypeInference(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"order of use", "func Map[T, U any](s []T, f func(T) U) []U {\n\tvar r []U\n\tfor _, v := range s {\n\t\tr = append(r, f(v))\n\t}\n\treturn r\n}\nfmt.Printf(\"%q\\n\", Map([]int{1, 2}, func(i int) string { return fmt.Sprint(i * 10) }))", cellOut{stdout: "[\"10\" \"20\"]\n"}},
+		{"core type", "func Last[S ~[]E, E any](s S) E { return s[len(s)-1] }\nfmt.Println(Last([]string{\"a\", \"b\"}))", cellOut{stdout: "b\n"}},
+		{"named slice", "type Names []string\nfunc Count[S ~[]E, E comparable](s S, v E) int {\n\tn := 0\n\tfor _, x := range s {\n\t\tif x == v {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\nfmt.Println(Count(Names{\"a\", \"b\", \"a\"}, \"a\"))", cellOut{stdout: "2\n"}},
+		{"variadic", "func Count[T any](xs ...T) int { return len(xs) }\nfmt.Println(Count(\"a\", \"b\"))", cellOut{stdout: "2\n"}},
+		{"map core type", "func Keys[M ~map[K]V, K comparable, V any](m M) int { return len(m) }\nfmt.Println(Keys(map[string]bool{\"x\": true}))", cellOut{stdout: "1\n"}},
+	})
+}
