@@ -53,6 +53,20 @@ func TestLogLogger(t *testing.T) {
 	})
 }
 
+func TestUndefinedPackage(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "s := nosuch.X()", cellOut{err: "compile error: undefined: nosuch"})
+	check(t, s, "nosuch.Y()", cellOut{err: "compile error: undefined: nosuch"})
+	check(t, s, "b, _ := json.Marshal(1)", cellOut{err: "compile error: undefined: json"})
+	check(t, s, "json.Marshal(1)", cellOut{err: "compile error: undefined: json"})
+	check(t, s, "x := 1\nx + 1", cellOut{result: "2"})
+}
+
+func TestImportMajorVersionPath(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "import \"math/rand/v2\"\nr := rand.New(rand.NewPCG(1, 2))\nr.IntN(1000) < 1000", cellOut{result: "true"})
+}
+
 // TestPackageVariablesInitInGoOrder imports github.com/google/uuid (from
 // the module cache, or through GOPROXY): its NameSpaceURL (hash.go) is
 // initialized by Parse, which reads the table xvalues of util.go. yaegi

@@ -2333,6 +2333,10 @@ func compDefineX(sc *scope, n *node) error {
 		if err != nil {
 			return err
 		}
+		if funtype == nil || funtype.incomplete {
+			// An undefined name, or one defined later in the source.
+			return incompleteError{undefinedIn(src.child[0], sc)}
+		}
 		for funtype.cat == valueT && funtype.val != nil {
 			// Retrieve original interpreter type from a wrapped function.
 			// Struct fields of function types are always wrapped in valueT to ensure
