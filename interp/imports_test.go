@@ -36,9 +36,8 @@ sd, _ := d.StandardDeviation()
 p, _ := d.Percentile(75)
 fmt.Println(m, sd, p)`, ""},
 	{"github.com/shopspring/decimal", "v1.6.0", `a := decimal.RequireFromString("0.1")
-sum := a.Add(decimal.NewFromFloat(0.2))
-third := decimal.NewFromInt(10).DivRound(decimal.NewFromInt(3), 4)
-fmt.Println(sum, sum.Equal(decimal.RequireFromString("0.3")), third)`, ""},
+b := decimal.NewFromFloat(0.2)
+fmt.Println(a.Add(b), a.Add(b).Equal(decimal.RequireFromString("0.3")), decimal.NewFromInt(10).DivRound(decimal.NewFromInt(3), 4))`, ""},
 	{"github.com/dustin/go-humanize", "v1.1.0", `fmt.Println(humanize.Bytes(82854982), humanize.Comma(1234567), humanize.Ordinal(3))`, "undefined: max"},
 	{"github.com/samber/lo", "v1.53.0", `fmt.Println(lo.Uniq([]int{1, 2, 2, 3}), lo.Map([]int{1, 2}, func(x int, _ int) string { return fmt.Sprint(x * 10) }))`, "the interpreter crashed loading it (fatal error: stack overflow)"},
 }

@@ -93,3 +93,17 @@ func TestGenericTypeInference(t *testing.T) {
 		{"map core type", "func Keys[M ~map[K]V, K comparable, V any](m M) int { return len(m) }\nfmt.Println(Keys(map[string]bool{\"x\": true}))", cellOut{stdout: "1\n"}},
 	})
 }
+
+// TestCallResultKeepsItsMethods passes the result of a call straight to
+// a compiled function: yaegi passed it without the wrapper that carries an
+// interpreted type's methods, so fmt printed {2} where Go prints D2 (and
+// shopspring/decimal's a.Add(b) printed as a struct). The results of a
+// call with several, as in fmt.Println(f()), still lose their methods.
+func TestCallResultKeepsItsMethods(t *testing.T) {
+	const decl = "type D struct{ v int }\nfunc (d D) String() string { return fmt.Sprint(\"D\", d.v) }\nfunc (d D) Add(o D) D { return D{d.v + o.v} }\n"
+	runYaegiRows(t, []yaegiRow{
+		{"Println", decl + "a := D{1}\nfmt.Println(a, a.Add(a))", cellOut{stdout: "D1 D2\n"}},
+		{"Printf", decl + "a := D{1}\nfmt.Printf(\"%v|%s|%d\\n\", a.Add(a), a.Add(a), a.Add(a).v)", cellOut{stdout: "D2|D2|2\n"}},
+		{"Sprint", decl + "fmt.Sprint(D{1}.Add(D{4}))", cellOut{result: "D5"}},
+	})
+}
