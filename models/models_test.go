@@ -132,9 +132,10 @@ func TestStateDictNamesMatchTorchvision(t *testing.T) {
 		t.Fatal(err)
 	}
 	build := map[string]func() *nnlib.Module{
-		"resnet18": func() *nnlib.Module { return models.ResNet18(models.ResNetConfig{}) },
-		"resnet34": func() *nnlib.Module { return models.ResNet34(models.ResNetConfig{}) },
-		"vgg11":    func() *nnlib.Module { return models.VGG11(models.VGGConfig{Hidden: 8}) },
+		"resnet18":     func() *nnlib.Module { return models.ResNet18(models.ResNetConfig{}) },
+		"resnet34":     func() *nnlib.Module { return models.ResNet34(models.ResNetConfig{}) },
+		"vgg11":        func() *nnlib.Module { return models.VGG11(models.VGGConfig{Hidden: 8}) },
+		"mobilenet_v2": func() *nnlib.Module { return models.MobileNetV2(models.MobileNetConfig{}) },
 	}
 	for name, b := range build {
 		sd := b().StateDict()
@@ -152,4 +153,10 @@ func TestStateDictNamesMatchTorchvision(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestMobileNetV2MatchesPyTorch(t *testing.T) {
+	m := models.MobileNetV2(models.MobileNetConfig{WidthMult: 0.25, NumClasses: 10})
+	m.Eval() // as the reference
+	checkModel(t, m, "testdata/mobilenet_v2_w025.safetensors", true)
 }

@@ -9,6 +9,9 @@ Writes into models/testdata:
                        output gradient used (gy), the input gradient (gx),
                        the gradients of some parameters (grad.*) and the
                        running statistics after the call (after.*);
+  mobilenet_v2_w025.safetensors  the same for torchvision's mobilenet_v2
+                       with width_mult 0.25 in evaluation mode (random running
+                       statistics), on 16x16 input;
   gpt.safetensors      the same for a small GPT on token ids (no input
                        gradient: grad.* of every parameter instead).
 Run with Debian's python3-torch and python3-torchvision:
@@ -128,7 +131,7 @@ def record(model, x, grad_names, path, input_grad=True):
         if grad_names is None or k in grad_names:
             data[f"grad.{k}"] = p.grad
     for k, b in model.named_buffers():
-        if "layer4" in k or k.startswith("bn1"):
+        if "layer4" in k or k.startswith("bn1") or k.startswith("features.1."):
             data[f"after.{k}"] = b.float()
     save_safetensors(path, data)
     print("wrote", os.path.normpath(path), len(data), "tensors", os.path.getsize(path), "bytes")
@@ -136,7 +139,7 @@ def record(model, x, grad_names, path, input_grad=True):
 
 def main():
     tv = torchvision.models
-    full = {"resnet18": tv.resnet18(), "resnet34": tv.resnet34(), "vgg11": tv.vgg11()}
+    full = {"resnet18": tv.resnet18(), "resnet34": tv.resnet34(), "vgg11": tv.vgg11(), "mobilenet_v2": tv.mobilenet_v2()}
     # The width-parameterised builder has torchvision's names and shapes.
     assert names(SmallResNet([2, 2, 2, 2])) == names(full["resnet18"])
     assert names(SmallResNet([3, 4, 6, 3])) == names(full["resnet34"])
@@ -153,6 +156,21 @@ def main():
     record(resnet.train(), torch.randn(2, 3, 16, 16),
            {"conv1.weight", "bn1.weight", "layer1.0.conv1.weight", "layer3.0.downsample.0.weight", "layer4.1.bn2.bias", "fc.weight", "fc.bias"},
            os.path.join(OUT, "resnet18_w8.safetensors"))
+
+    torch.manual_seed(4)
+    mobilenet = tv.mobilenet_v2(width_mult=0.25, num_classes=10)
+    with torch.no_grad():
+        for mod in mobilenet.modules():
+            if isinstance(mod, nn.BatchNorm2d):
+                mod.weight.uniform_(0.5, 1.5)
+                mod.bias.uniform_(-0.2, 0.2)
+                mod.running_mean.uniform_(-0.1, 0.1)
+                mod.running_var.uniform_(0.5, 2.0)
+    # Evaluation mode: at 1x1 resolution, batch statistics of two samples
+    # would make the check ill-conditioned; ResNet covers training mode.
+    record(mobilenet.eval(), torch.randn(2, 3, 16, 16),
+           {"features.0.0.weight", "features.2.conv.1.0.weight", "features.17.conv.2.weight", "classifier.1.weight"},
+           os.path.join(OUT, "mobilenet_v2_w025.safetensors"))
 
     torch.manual_seed(2)
     gpt = GPT(vocab=16, context=8, d=16, heads=2, layers=2)
