@@ -132,7 +132,7 @@ def fashion_mnist_batch(n):
     return images.float().div(255).reshape(n, 1, 28, 28), labels.long()
 
 
-def cnn_step(hooks):
+def cnn_step(hooks, batch=64):
     """One Adam step of the notebook CNN on 64 Fashion-MNIST images, as
     nnlib's BenchmarkTrainStep: forward, cross entropy, zero_grad (to None,
     as nnlib's ZeroGrad), backward, step. hooks is "none", "forward" (a
@@ -150,7 +150,7 @@ def cnn_step(hooks):
         elif hooks == "backward":
             m.register_full_backward_hook(lambda m, gin, gout: None)
     opt = torch.optim.Adam(net.parameters(), lr=1e-3)
-    x, y = fashion_mnist_batch(64)
+    x, y = fashion_mnist_batch(batch)
 
     def run():
         loss = F.cross_entropy(net(x), y)
@@ -321,6 +321,9 @@ WORKLOADS = {
     "cnn_step_hook_overhead": cnn_step_hook_overhead,
     "resnet18_step": resnet18_step,
     "gpt_block_step": gpt_block_step,
+    "cnn_step_b1": lambda: cnn_step("none", 1),
+    "cnn_step_b8": lambda: cnn_step("none", 8),
+    "cnn_step_b256": lambda: cnn_step("none", 256),
 }
 
 
@@ -380,15 +383,40 @@ def serve():
         print(f"{name} {ns:.1f} {extra} {other:.3f}", flush=True)
 
 
+def status(field):
+    """A size field of /proc/self/status in MiB."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            name, _, value = line.partition(":")
+            if name == field:
+                return int(value.split()[0]) / 1024
+    return 0.0
+
+
+def rss_steps(steps, batch):
+    """Runs steps CNN training steps (cnn_step) and prints "torch STEPS
+    BATCH RSS_BEFORE PEAK_RSS LOSS", sizes in MiB, as bench/cnnsteps does."""
+    run, _ = cnn_step("none", batch)
+    before = status("VmRSS")
+    for _ in range(steps):
+        run()
+    print(f"torch {steps} {batch} {before:.1f} {status('VmHWM'):.1f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--benchtime", type=float, default=1.0)
     parser.add_argument("--count", type=int, default=3)
     parser.add_argument("--serve", action="store_true", help="answer NAME BENCHTIME lines from stdin (compare.sh)")
+    parser.add_argument("--rss-steps", type=int, default=0, help="run this many CNN steps and print the peak RSS (memory.sh)")
+    parser.add_argument("--batch", type=int, default=64, help="batch size for --rss-steps")
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
     if args.serve:
         serve()
+        return
+    if args.rss_steps:
+        rss_steps(args.rss_steps, args.batch)
         return
     for name in args.names:
         if name not in WORKLOADS:
