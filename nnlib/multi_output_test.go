@@ -270,3 +270,66 @@ func TestMultiheadAttentionHooksMatchPyTorch(t *testing.T) {
 		})
 	}
 }
+
+// TestLSTMHooksFlattenPyTorchsOutputs: PyTorch's LSTM returns
+// (output, (h_n, c_n)) and its full backward hooks get gradOut (g, None),
+// the pair being no tensor. gohooks' LSTM returns three outputs, so gradOut
+// has three slots: the first equals PyTorch's, the second holds the gradient
+// through h_n that PyTorch's hooks never see, the third is nil. gradIn and
+// x.grad are PyTorch's.
+func TestLSTMHooksFlattenPyTorchsOutputs(t *testing.T) {
+	raw, err := os.ReadFile("testdata/multi_output_hooks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		LSTM struct {
+			Events []refEvent            `json:"events"`
+			X      *refValues            `json:"x"`
+			XGrad  *refValues            `json:"x_grad"`
+			Params map[string]*refValues `json:"params"`
+		} `json:"lstm"`
+	}
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	want := ref.LSTM
+	m := nnlib.LSTM(2, 3)
+	var sd []nnlib.NamedTensor
+	for k, v := range want.Params {
+		sd = append(sd, nnlib.NamedTensor{Name: k, Tensor: refTensor(v)})
+	}
+	if _, _, err := m.LoadStateDict(sd, true); err != nil {
+		t.Fatal(err)
+	}
+	var gin, gout [][]*tensorlib.Tensor
+	m.RegisterFullBackwardHook(func(_ *nnlib.Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor {
+		gin, gout = append(gin, gradIn), append(gout, gradOut)
+		return nil
+	})
+	x := refTensor(want.X).SetRequiresGrad(true)
+	outs := m.ForwardAll(x)
+	outs[0].Mul(tensorlib.Arange(0, 12, 1).Reshape(4, 1, 3)).Sum().Add(outs[1].Sum()).Backward()
+	if len(gout) != 1 || len(want.Events) != 1 {
+		t.Fatalf("%d hook calls here, %d in PyTorch; want 1", len(gout), len(want.Events))
+	}
+	e := want.Events[0]
+	if len(e.GradOut) != 2 || e.GradOut[1] != nil || len(gout[0]) != 3 {
+		t.Fatalf("gradOut slots: PyTorch %d, here %d", len(e.GradOut), len(gout[0]))
+	}
+	if msg := sameSlots(gout[0][:1], e.GradOut[:1]); msg != "" {
+		t.Errorf("gradOut[0]: %s", msg)
+	}
+	if g := gout[0][1]; g == nil || fmt.Sprint(g.Data()) != fmt.Sprint(tensorlib.OnesLike(outs[1]).Data()) {
+		t.Errorf("gradOut[1] (h_n) is %v, want ones", g)
+	}
+	if gout[0][2] != nil {
+		t.Errorf("gradOut[2] (c_n) is %v, want nil", gout[0][2])
+	}
+	if msg := sameSlots(gin[0], e.GradIn); msg != "" {
+		t.Errorf("gradIn: %s", msg)
+	}
+	if msg := closeTo(x.Grad(), refTensor(want.XGrad)); msg != "" {
+		t.Errorf("x.grad: %s", msg)
+	}
+}
