@@ -160,3 +160,42 @@ func TestMobileNetV2MatchesPyTorch(t *testing.T) {
 	m.Eval() // as the reference
 	checkModel(t, m, "testdata/mobilenet_v2_w025.safetensors", true)
 }
+
+// TestModelsPrintLikePyTorch compares String with the reprs of
+// scripts/torch_reference/models.py, less PyTorch's "inplace=True" (gohooks
+// has no in-place operations).
+func TestModelsPrintLikePyTorch(t *testing.T) {
+	raw, err := os.ReadFile("testdata/reprs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]string
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*nnlib.Module{
+		"resnet18_w8_small": models.ResNet18(models.ResNetConfig{Width: 8, NumClasses: 10, SmallInput: true}),
+		"mobilenet_v2_w025": models.MobileNetV2(models.MobileNetConfig{WidthMult: 0.25, NumClasses: 10}),
+		"vgg11_w8":          models.VGG11(models.VGGConfig{Width: 8, Hidden: 32, Pool: 1, NumClasses: 10}),
+	}
+	for name, m := range got {
+		w := strings.ReplaceAll(want[name], "inplace=True", "")
+		if g := m.String(); g != w {
+			gl, wl := strings.Split(g, "\n"), strings.Split(w, "\n")
+			for i := range min(len(gl), len(wl)) {
+				if gl[i] != wl[i] {
+					t.Errorf("%s line %d:\n got %s\nwant %s", name, i+1, gl[i], wl[i])
+					break
+				}
+			}
+			if len(gl) != len(wl) {
+				t.Errorf("%s: %d lines, want %d", name, len(gl), len(wl))
+			}
+		}
+	}
+}
+
+func TestVGG11MatchesPyTorch(t *testing.T) {
+	m := models.VGG11(models.VGGConfig{Width: 4, Hidden: 16, Pool: 1, NumClasses: 10})
+	checkModel(t, m.Eval(), "testdata/vgg11_w4.safetensors", true)
+}

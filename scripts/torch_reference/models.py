@@ -12,6 +12,8 @@ Writes into models/testdata:
   mobilenet_v2_w025.safetensors  the same for torchvision's mobilenet_v2
                        with width_mult 0.25 in evaluation mode (random running
                        statistics), on 16x16 input;
+  vgg11_w4.safetensors the same for torchvision's vgg11 at width 4 (hidden
+                       16, 1x1 pooling) in evaluation mode, on 32x32 input;
   gpt.safetensors      the same for a small GPT on token ids (no input
                        gradient: grad.* of every parameter instead).
 Run with Debian's python3-torch and python3-torchvision:
@@ -35,7 +37,7 @@ def names(model):
     return [[k, list(v.shape)] for k, v in model.state_dict().items()]
 
 
-class SmallResNet(nn.Module):
+class ResNet(nn.Module):
     """torchvision's ResNet with a width parameter and the 3x3 stem; the
     attribute names are torchvision's, which main() checks."""
 
@@ -103,6 +105,18 @@ class GPT(nn.Module):
         return self.unembed(self.ln_f(x))
 
 
+def vgg_small(w=8, hidden=32):
+    """torchvision's vgg11 at width w with the given hidden width and a 1x1
+    avgpool, built by torchvision's own make_layers."""
+    from torchvision.models.vgg import VGG, make_layers
+    cfg = [w, "M", 2 * w, "M", 4 * w, 4 * w, "M", 8 * w, 8 * w, "M", 8 * w, 8 * w, "M"]
+    m = VGG(make_layers(cfg), num_classes=10)
+    m.avgpool = nn.AdaptiveAvgPool2d((1, 1))
+    m.classifier = nn.Sequential(nn.Linear(8 * w, hidden), nn.ReLU(True), nn.Dropout(), nn.Linear(hidden, hidden),
+                                 nn.ReLU(True), nn.Dropout(), nn.Linear(hidden, 10))
+    return m
+
+
 def record(model, x, grad_names, path, input_grad=True):
     data = {f"param.{k}": v.clone().float() for k, v in model.state_dict().items()}
     calls = {}
@@ -141,13 +155,22 @@ def main():
     tv = torchvision.models
     full = {"resnet18": tv.resnet18(), "resnet34": tv.resnet34(), "vgg11": tv.vgg11(), "mobilenet_v2": tv.mobilenet_v2()}
     # The width-parameterised builder has torchvision's names and shapes.
-    assert names(SmallResNet([2, 2, 2, 2])) == names(full["resnet18"])
-    assert names(SmallResNet([3, 4, 6, 3])) == names(full["resnet34"])
+    assert names(ResNet([2, 2, 2, 2])) == names(full["resnet18"])
+    assert names(ResNet([3, 4, 6, 3])) == names(full["resnet34"])
     with open(os.path.join(OUT, "names.json"), "w") as f:
         json.dump({k: names(v) for k, v in full.items()}, f, separators=(",", ":"))
+    # Printed forms of small models (gohooks has no in-place ReLU, so the
+    # test drops "inplace=True").
+    reprs = {
+        "resnet18_w8_small": repr(ResNet([2, 2, 2, 2], width=8, num_classes=10, small_input=True)),
+        "mobilenet_v2_w025": repr(tv.mobilenet_v2(width_mult=0.25, num_classes=10)),
+        "vgg11_w8": repr(vgg_small()),
+    }
+    with open(os.path.join(OUT, "reprs.json"), "w") as f:
+        json.dump(reprs, f, indent=1)
 
     torch.manual_seed(1)
-    resnet = SmallResNet([2, 2, 2, 2], width=8, num_classes=10, small_input=True)
+    resnet = ResNet([2, 2, 2, 2], width=8, num_classes=10, small_input=True)
     with torch.no_grad():  # make BatchNorm's affine parameters non-trivial
         for mod in resnet.modules():
             if isinstance(mod, nn.BatchNorm2d):
@@ -171,6 +194,14 @@ def main():
     record(mobilenet.eval(), torch.randn(2, 3, 16, 16),
            {"features.0.0.weight", "features.2.conv.1.0.weight", "features.17.conv.2.weight", "classifier.1.weight"},
            os.path.join(OUT, "mobilenet_v2_w025.safetensors"))
+
+    torch.manual_seed(5)
+    vgg = vgg_small(4, 16)
+    with torch.no_grad():  # torchvision starts biases at zero
+        for k, p in vgg.named_parameters():
+            if k.endswith("bias"):
+                p.uniform_(-0.1, 0.1)
+    record(vgg.eval(), torch.randn(2, 3, 32, 32), None, os.path.join(OUT, "vgg11_w4.safetensors"))
 
     torch.manual_seed(2)
     gpt = GPT(vocab=16, context=8, d=16, heads=2, layers=2)
