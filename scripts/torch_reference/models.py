@@ -2,19 +2,23 @@
 
 Writes into models/testdata:
   names.json           state-dict names and shapes of torchvision's resnet18,
-                       resnet34 and vgg11 at full size;
-  resnet18_w8.safetensors  a resnet18 of width 8 with the 32x32 stem, in
-                       training mode: weights (param.*), input (x), every
+                       resnet34, vgg11 and mobilenet_v2 at full size;
+  reprs.json           the printed form of small ones;
+  NAME.safetensors     a model's state dict, as safetensors.torch.save_file
+                       writes it (num_batches_tracked as I64), and
+  NAME.ref.safetensors its reference values:
+  resnet18_w8          a resnet18 of width 8 with the 32x32 stem, in
+                       training mode: input (x), every
                        module's output per call (act.<path>.<call>), the
                        output gradient used (gy), the input gradient (gx),
                        the gradients of some parameters (grad.*) and the
                        running statistics after the call (after.*);
-  mobilenet_v2_w025.safetensors  the same for torchvision's mobilenet_v2
+  mobilenet_v2_w025    the same for torchvision's mobilenet_v2
                        with width_mult 0.25 in evaluation mode (random running
                        statistics), on 16x16 input;
-  vgg11_w4.safetensors the same for torchvision's vgg11 at width 4 (hidden
+  vgg11_w4             the same for torchvision's vgg11 at width 4 (hidden
                        16, 1x1 pooling) in evaluation mode, on 32x32 input;
-  gpt.safetensors      the same for a small GPT on token ids (no input
+  gpt                  the same for a small GPT on token ids (no input
                        gradient: grad.* of every parameter instead).
 Run with Debian's python3-torch and python3-torchvision:
     /usr/bin/python3 scripts/torch_reference/models.py
@@ -118,7 +122,12 @@ def vgg_small(w=8, hidden=32):
 
 
 def record(model, x, grad_names, path, input_grad=True):
-    data = {f"param.{k}": v.clone().float() for k, v in model.state_dict().items()}
+    """Save model's state dict to path as safetensors.torch.save_file
+    would, and the reference values to path with ".ref" before the
+    extension."""
+    save_safetensors(path, {k: v.clone() for k, v in model.state_dict().items()}, keep_int64=True)
+    path = path.replace(".safetensors", ".ref.safetensors")
+    data = {}
     calls = {}
 
     def hook(name):
