@@ -5,15 +5,16 @@
 // # Names for the kernel
 //
 //   - Client (NewClient, ClientOptions) is the kernel side: it starts the
-//     worker (`os.Executable() worker` by default), speaks typed framed
-//     messages (one JSON object per line) over its stdin/stdout, and
+//     worker (`os.Executable() worker` by default), speaks typed messages
+//     over its stdin/stdout (one Go type per kind, each framed as a
+//     "kind length" line and a JSON body; see messages.go), and
 //     implements Execute, Complete, Inspect, IsComplete, Restart and Close.
 //     Cancelling Execute's context interrupts the cell: the worker cancels
 //     the cell and sets internal/interrupt's flag; if the cell has not
 //     stopped within ClientOptions.Grace (1.5 s), the worker is killed and
 //     restarted and the cell's error says the variables were lost. A worker
-//     that dies (stack overflow, fatal runtime error) is replaced the same
-//     way.
+//     that dies (stack overflow, fatal runtime error), or that sends a frame
+//     that is not a message, is replaced the same way.
 //   - ServeWorker(in, out) is what `gohooks worker` calls, with os.Stdin
 //     and os.Stdout.
 //   - Session (NewSession) is the same session in this process, used by

@@ -13,10 +13,22 @@ import (
 
 // run runs a cell by the rules, and makes yaegi's vaguer errors precise.
 func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error) {
+	s.sources[s.id] = code
+	if e := s.useOfWithdrawn(code); e != nil {
+		return nil, e
+	}
+	if e := s.habits(code); e != nil {
+		return nil, e
+	}
+	prior := s.priorNames(code)
 	b, e := s.runCode(ctx, code)
 	if e != nil {
 		s.explain(code, e)
+		inGoWords(e)
+		s.withdraw(code, prior)
+		return nil, e
 	}
+	s.redeclared(code)
 	return b, e
 }
 
@@ -94,8 +106,8 @@ func (s *Session) indexOutOfRange(stmt ast.Node) string {
 		if _, lit := ix.X.(*ast.CompositeLit); lit {
 			return true
 		}
-		l, err1 := s.i.Eval("len(" + exprSource(ix.X) + ")")
-		i, err2 := s.i.Eval(exprSource(ix.Index))
+		l, err1 := s.peek("len(" + exprSource(ix.X) + ")")
+		i, err2 := s.peek(exprSource(ix.Index))
 		if err1 != nil || err2 != nil || !isInt(l) || !isInt(i) {
 			return true
 		}
@@ -118,7 +130,7 @@ func (s *Session) sliceOutOfRange(stmt ast.Node) string {
 			return msg == ""
 		}
 		x := exprSource(se.X)
-		v, err := s.i.Eval(x)
+		v, err := s.peek(x)
 		if err != nil || !v.IsValid() {
 			return true
 		}
@@ -140,7 +152,7 @@ func (s *Session) sliceOutOfRange(stmt ast.Node) string {
 			if e == nil {
 				return def, true
 			}
-			b, err := s.i.Eval(exprSource(e))
+			b, err := s.peek(exprSource(e))
 			if err != nil || !isInt(b) {
 				return 0, false
 			}
@@ -278,7 +290,7 @@ func (s *Session) globals() (g map[string]reflect.Value) {
 		if g != nil {
 			return g
 		}
-		s.i.Eval("{}")
+		s.peek("{}")
 	}
 	return map[string]reflect.Value{}
 }

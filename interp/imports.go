@@ -87,16 +87,10 @@ func useCompiled(i *yaegi.Interpreter) error {
 	return nil
 }
 
-// compiledKey is the key of path in the symbol tables.
-func compiledKey(path string) string { return path + "/" + path[strings.LastIndex(path, "/")+1:] }
-
 // compiled reports whether path is compiled into the binary.
 func compiled(path string) bool {
-	key := compiledKey(path)
-	_, std := stdlib.Symbols[key]
-	_, ours := exports.Symbols[key]
-	_, gn := gonum.Symbols[key]
-	return std || ours || gn
+	_, ok := tableName(path)
+	return ok
 }
 
 // isStandard reports whether path names a package of the standard

@@ -139,9 +139,6 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	var failure error
 	// commaOK fixes `v, ok = x` for a lookup or an assertion x.
 	commaOK := func(st ast.Node, lhs []ast.Expr, rhs ast.Expr) {
-		if id, ok := lhs[0].(*ast.Ident); ok && id.Name == "_" {
-			return // the value is not kept: nothing to fix
-		}
 		if par, ok := rhs.(*ast.ParenExpr); ok {
 			rhs = par.X
 		}
@@ -192,20 +189,14 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	}
 	// parallel fixes `a, b = x, y`: yaegi stores a call, a composite
 	// literal or a receive straight into its variable and then skips the
-	// other values. In parentheses, each value is assigned in turn. A
-	// receive in parentheses breaks an assignment (not a declaration):
-	// refused.
-	parallel := func(define bool, rhs []ast.Expr) {
+	// other values. In parentheses, each value is assigned in turn.
+	parallel := func(rhs []ast.Expr) {
 		for _, r := range rhs {
 			switch x := r.(type) {
 			case *ast.CallExpr, *ast.CompositeLit:
 			case *ast.UnaryExpr:
 				if x.Op != token.ARROW {
 					continue
-				}
-				if !define && failure == nil {
-					pos := fset.Position(x.Pos())
-					failure = &cellError{declLine(pos.Line), pos.Column, "a receive among other values of an assignment (a, b = x, <-ch) loses the other values in the interpreter: receive in a statement of its own (v := <-ch), then assign"}
 				}
 			default:
 				continue
@@ -232,7 +223,7 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
 				commaOK(n, n.Lhs, n.Rhs[0])
 			} else if len(n.Rhs) > 1 {
-				parallel(n.Tok == token.DEFINE, n.Rhs)
+				parallel(n.Rhs)
 			}
 			if n.Tok == token.DEFINE && len(n.Lhs) > 1 && inLoop[n] {
 				for _, l := range n.Lhs {
@@ -256,7 +247,7 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 			if len(n.Names) == 2 && len(n.Values) == 1 && n.Type == nil {
 				commaOK(n, []ast.Expr{n.Names[0], n.Names[1]}, n.Values[0])
 			} else if len(n.Values) > 1 {
-				parallel(true, n.Values)
+				parallel(n.Values)
 			}
 		}
 		return true
@@ -416,7 +407,12 @@ type stmtsRewrite struct {
 // rewriteStmts rewrites a statement piece (placed at line, col of the
 // cell) for the top level of yaegi's main package (see above and
 // defer.go); generic names the cells' generic functions.
-func rewriteStmts(text string, line, col int, generic map[string]bool) (stmtsRewrite, error) {
+//
+// After each statement, `_gohooksDone = N` records that the statement ran
+// (N is its line in yaegi's numbering, cell*lineStride + line; cell 0
+// for none): a cell that panics keeps the variables of the statements
+// that ran (failed.go).
+func rewriteStmts(text string, line, col, cell int, generic map[string]bool) (stmtsRewrite, error) {
 	out := stmtsRewrite{text: text}
 	list, fset, err := parseStmts(text, line, col)
 	if err != nil {
@@ -439,6 +435,11 @@ func rewriteStmts(text string, line, col int, generic map[string]bool) (stmtsRew
 		out.returns = out.returns || returns
 		switch st := st.(type) {
 		case *ast.AssignStmt, *ast.DeclStmt:
+			l, c := where(st.Pos())
+			if r := topLevelRecv(st, text, off, l*1000+c); r != "" {
+				exits = []stmtEdit{{off(st.Pos()), off(st.End()), r}}
+				break
+			}
 			if msg := topLevelDecl(st, generic); msg != "" {
 				l, c := where(st.Pos())
 				return out, &cellError{l, c, msg}
@@ -456,6 +457,10 @@ func rewriteStmts(text string, line, col int, generic map[string]bool) (stmtsRew
 			}
 		}
 		edits = append(edits, exits...)
+		if cell > 0 {
+			l, _ := where(st.Pos())
+			edits = append(edits, stmtEdit{off(st.End()), off(st.End()), fmt.Sprintf("; %s = %d", doneMarker, cell*lineStride+l)})
+		}
 	}
 	out.text = applyEdits(text, edits)
 	return out, nil
@@ -547,10 +552,6 @@ func topLevelDecl(st ast.Stmt, generic map[string]bool) string {
 	}
 	list := strings.Join(names, ", ")
 	switch x := rhs.(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.ARROW {
-			return fmt.Sprintf("%s := <-ch at the top level of a cell is not supported by the interpreter: declare the variables first (var v T; var ok bool; v, ok = <-ch), or receive inside a function", list)
-		}
 	case *ast.CallExpr:
 		fun := x.Fun
 		switch f := fun.(type) {
@@ -564,4 +565,68 @@ func topLevelDecl(st ast.Stmt, generic map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// topLevelRecv rewrites `v, ok := <-ch` (or var) at the top level, which
+// yaegi cannot type there ("nil type"), and returns the new statement, or
+// "". v is declared by a receive from a closed channel of ch's type,
+// which gives its zero value, and the receive is an assignment:
+//
+//	_gohooksC := ch; _gohooksZ := _gohooksC; _gohooks.ClosedLike(&_gohooksZ);
+//	_gohooksT := <-_gohooksZ; v := _gohooksT; var ok bool; v, ok = <-_gohooksC
+//
+// (yaegi gives `v := <-c` and `ok := false` variables that a later
+// receive cannot set.)
+func topLevelRecv(st ast.Stmt, text string, off func(token.Pos) int, id int) string {
+	var lhs []*ast.Ident
+	var rhs ast.Expr
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if st.Tok != token.DEFINE || len(st.Lhs) != 2 || len(st.Rhs) != 1 {
+			return ""
+		}
+		for _, l := range st.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				return ""
+			}
+			lhs = append(lhs, id)
+		}
+		rhs = st.Rhs[0]
+	case *ast.DeclStmt:
+		gd, ok := st.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return ""
+		}
+		vs := gd.Specs[0].(*ast.ValueSpec)
+		if len(vs.Names) != 2 || len(vs.Values) != 1 || vs.Type != nil {
+			return ""
+		}
+		lhs, rhs = vs.Names, vs.Values[0]
+	default:
+		return ""
+	}
+	for {
+		par, ok := rhs.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		rhs = par.X
+	}
+	recv, ok := rhs.(*ast.UnaryExpr)
+	if !ok || recv.Op != token.ARROW {
+		return ""
+	}
+	ch := text[off(recv.X.Pos()):off(recv.X.End())]
+	v, okName := lhs[0].Name, lhs[1].Name
+	n := id
+	if okName == "_" {
+		return v + " := <-" + ch
+	}
+	if v == "_" {
+		v = fmt.Sprintf("_gohooksV%d", n)
+	}
+	c, z, t := fmt.Sprintf("_gohooksC%d", n), fmt.Sprintf("_gohooksZ%d", n), fmt.Sprintf("_gohooksT%d", n)
+	return fmt.Sprintf("%s := %s; %s := %s; %s.ClosedLike(&%s); %s := <-%s; %s := %s; var %s bool; %s, %s = <-%s",
+		c, ch, z, c, internalPkg, z, t, z, v, t, okName, v, okName, c)
 }

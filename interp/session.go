@@ -68,7 +68,10 @@ type Session struct {
 	funcSpans  []funcSpan        // where the cells' functions are, for tracebacks
 	// declared holds the names the failed cell declares (explain).
 	declared map[string]bool
-	mods     *modules // imports from modules (imports.go)
+	// withdrawn: names declared first by a failed cell -> its number
+	// (failed.go).
+	withdrawn map[string]int
+	mods      *modules // imports from modules (imports.go)
 
 	cur struct { // the running cell, guarded by curMu
 		sync.Mutex
@@ -143,6 +146,17 @@ func max[T _gohooksOrdered](x T, y ...T) T {
 }
 `
 
+// closedLike sets the channel variable *p to a new, closed channel of
+// its type: a receive from it gives the zero value of the element type
+// (rewrite.go's topLevelRecv).
+func closedLike(p any) {
+	v := reflect.ValueOf(p).Elem()
+	t := v.Type()
+	c := reflect.MakeChan(reflect.ChanOf(reflect.BothDir, t.Elem()), 0)
+	c.Close()
+	v.Set(c.Convert(t))
+}
+
 // clearValue is the clear builtin of Go 1.21, which yaegi lacks: it
 // deletes the entries of a map and zeroes the elements of a slice.
 func clearValue(x any) {
@@ -173,11 +187,12 @@ func (s *Session) reset() error {
 		return err
 	}
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
-		"GoStart": reflect.ValueOf(s.goStart),
-		"GoExit":  reflect.ValueOf(s.goExit),
-		"Clear":   reflect.ValueOf(clearValue),
-		"Recover": reflect.ValueOf(s.recoverCell),
-		"Return":  reflect.ValueOf(cellReturnPanic),
+		"GoStart":    reflect.ValueOf(s.goStart),
+		"GoExit":     reflect.ValueOf(s.goExit),
+		"Clear":      reflect.ValueOf(clearValue),
+		"Recover":    reflect.ValueOf(s.recoverCell),
+		"Return":     reflect.ValueOf(cellReturnPanic),
+		"ClosedLike": reflect.ValueOf(closedLike),
 	}}); err != nil {
 		return err
 	}
@@ -195,6 +210,7 @@ func (s *Session) reset() error {
 	// variable (typeMarker), which must be a function.
 	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
 	src.WriteString(deferPrelude)
+	fmt.Fprintf(&src, "var %s int\n", doneMarker)
 	if _, err := i.Eval(src.String()); err != nil {
 		return fmt.Errorf("interp: starting the session: %w", err)
 	}
@@ -212,6 +228,7 @@ func (s *Session) reset() error {
 	s.alias = map[string]string{}
 	s.versions = map[string]int{}
 	s.funcSpans = nil
+	s.withdrawn = map[string]int{}
 	return nil
 }
 
@@ -460,6 +477,11 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	var consts srcBuilder
 	consts.header = "{}"
 	early := earlyConsts(pieces)
+	// Package-level variables that the cell's methods use are declared
+	// before the methods are compiled.
+	hoist := methodVars(pieces)
+	var vars srcBuilder
+	vars.header = "{}"
 	var last *piece
 	for k := range pieces {
 		p := &pieces[k]
@@ -527,7 +549,7 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 		// statement (rewrite.go); the cell's last expression is kept as
 		// written.
 		rewrite := func(text string) (string, *Error) {
-			out, err := rewriteStmts(text, p.line, p.col, s.generics)
+			out, err := rewriteStmts(text, p.line, p.col, base, s.generics)
 			if err != nil {
 				return "", s.cellErr("syntax error", err)
 			}
@@ -537,6 +559,14 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 			defers = defers || out.defers
 			exits = exits || out.defers || out.returns
 			return out.text, nil
+		}
+		if hoist[k] {
+			text, e := rewrite(p.text)
+			if e != nil {
+				return nil, e
+			}
+			vars.place(base, p.line, p.col, text)
+			continue
 		}
 		text := p.text
 		var lastOff int
@@ -570,6 +600,11 @@ func (s *Session) runCode(ctx context.Context, code string) (*display.Bundle, *E
 	}
 	if len(funcVars) > 0 {
 		if _, e := s.eval(ctx, "{}; "+strings.Join(funcVars, "; "), "", 0, 0, false); e != nil {
+			return nil, e
+		}
+	}
+	if vars.used {
+		if _, e := s.eval(ctx, vars.header, vars.b.String(), 0, 0, false); e != nil {
 			return nil, e
 		}
 	}
@@ -644,6 +679,83 @@ func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *E
 	return p.err
 }
 
+// methodVars returns the var pieces (by index) whose variables a method
+// or generic function of the cell uses, and whose values use no other
+// name declared by the cell's statements or functions: they run before
+// the methods are compiled, as Go initializes package variables before
+// main, with the cell's constants (which depend on nothing that runs).
+func methodVars(pieces []piece) map[int]bool {
+	used := map[string]bool{}
+	for _, p := range pieces {
+		if p.kind == pieceDecl {
+			toks, _ := scanCell(p.text)
+			for _, t := range toks {
+				if t.tok == token.IDENT {
+					used[t.lit] = true
+				}
+			}
+		}
+	}
+	if len(used) == 0 {
+		return nil
+	}
+	// Names declared by the statements and functions of the cell.
+	declared := map[int]map[string]bool{}
+	all := map[string]bool{}
+	for k, p := range pieces {
+		switch p.kind {
+		case pieceFunc:
+			all[p.name] = true
+		case pieceStmt:
+			if list, _, err := parseStmts(p.text, p.line, p.col); err == nil {
+				names := map[string]bool{}
+				for _, st := range list {
+					if _, isDecl := st.(*ast.DeclStmt); isDecl || p.firstTok != token.VAR {
+						declaredIn(st, names)
+					}
+				}
+				declared[k] = names
+				if p.firstTok == token.CONST {
+					continue // constants can go first (below)
+				}
+				for n := range names {
+					all[n] = true
+				}
+			}
+		}
+	}
+	hoist := map[int]bool{}
+	for k, p := range pieces {
+		if p.kind != pieceStmt || p.firstTok != token.VAR {
+			continue
+		}
+		want := false
+		for n := range declared[k] {
+			want = want || used[n]
+		}
+		if !want {
+			continue
+		}
+		toks, _ := scanCell(p.text)
+		for _, t := range toks {
+			if t.tok == token.IDENT && all[t.lit] && !declared[k][t.lit] {
+				want = false
+			}
+		}
+		if want {
+			hoist[k] = true
+		}
+	}
+	if len(hoist) > 0 {
+		for k, p := range pieces {
+			if p.kind == pieceStmt && p.firstTok == token.CONST {
+				hoist[k] = true
+			}
+		}
+	}
+	return hoist
+}
+
 // earlyConsts reports whether a type declaration of the cell uses a
 // constant declared by the cell.
 func earlyConsts(pieces []piece) bool {
@@ -690,7 +802,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 	if call, ok := x.(*ast.CallExpr); ok && !containsCall(call.Fun) {
 		// yaegi evaluates a type (a conversion's) to a func value of its
 		// own, typeMarker: that is not a function.
-		if f, err := s.i.Eval(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+		if f, err := s.peek(exprSource(call.Fun)); err == nil && f.IsValid() && f.Kind() == reflect.Func {
 			if f.Pointer() != s.typeMarker {
 				show = f.Type().NumOut() == 1
 			} else if len(call.Args) == 1 && !containsCall(call.Args[0]) {
@@ -718,13 +830,13 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 			if _, e := s.eval(ctx, b.header, b.b.String(), 0, 0, false); e != nil {
 				return nil, e
 			}
-			defer s.i.Eval(tmp + " = nil") // the receiver is not kept alive
+			defer s.peek(tmp + " = nil") // the receiver is not kept alive
 			text = text[:from] + strings.Repeat("\n", strings.Count(text[from:to], "\n")) + tmp + text[to:]
 			fun := tmp
 			if part != call.Fun {
 				fun = tmp + "." + call.Fun.(*ast.SelectorExpr).Sel.Name
 			}
-			if f, err := s.i.Eval(fun); err == nil && f.IsValid() && f.Kind() == reflect.Func {
+			if f, err := s.peek(fun); err == nil && f.IsValid() && f.Kind() == reflect.Func {
 				show = f.Type().NumOut() == 1
 			}
 		}
@@ -744,7 +856,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 	if s.stringers && pure {
 		// A type defined in a cell has its String and Error methods only
 		// inside the interpreter: let the interpreter's fmt print it.
-		if str, err := s.i.Eval("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
+		if str, err := s.peek("fmt.Sprint(" + exprSource(x) + ")"); err == nil && str.Kind() == reflect.String {
 			bundle = bundle.WithText(str.String())
 		}
 	}
@@ -812,7 +924,7 @@ func (s *Session) addImports(ctx context.Context, p *piece) *Error {
 	}
 	for _, spec := range f.Imports {
 		path, _ := strconv.Unquote(spec.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
+		name := packageName(path)
 		if spec.Name != nil {
 			name = spec.Name.Name
 		}
@@ -987,7 +1099,7 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 	}
 	stop := context.AfterFunc(ctx, interrupt.Request)
 	defer stop()
-	v, err := s.i.EvalWithContext(ctx, src)
+	v, err := s.evalWithContext(ctx, src)
 	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
 		for evalRunning() {
 			time.Sleep(5 * time.Millisecond)
@@ -995,6 +1107,29 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 		return reflect.Value{}, ctx.Err()
 	}
 	return v, err
+}
+
+// evalWithContext is yaegi's EvalWithContext, with a panic of its
+// compiler turned into an error (see peek).
+func (s *Session) evalWithContext(ctx context.Context, src string) (v reflect.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = reflect.Value{}, fmt.Errorf("%v", r)
+		}
+	}()
+	return s.i.EvalWithContext(ctx, src)
+}
+
+// peek evaluates src for the session's own use (completion, a result's
+// kind, error details). A panic of yaegi's compiler, which a cell's
+// mistake can cause, is an error: it must not cost the session.
+func (s *Session) peek(src string) (v reflect.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = reflect.Value{}, fmt.Errorf("%v", r)
+		}
+	}()
+	return s.i.Eval(src)
 }
 
 // evalRunning reports whether yaegi's evaluation goroutine still exists.

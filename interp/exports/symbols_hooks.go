@@ -10,22 +10,34 @@ import (
 func init() {
 	Symbols["github.com/gohooks/gohooks/hooks/hooks"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"ActivationStats":     reflect.ValueOf(hooks.ActivationStats),
+		"Active":              reflect.ValueOf(hooks.Active),
 		"Capture":             reflect.ValueOf(hooks.Capture),
+		"CaptureLimit":        reflect.ValueOf(hooks.CaptureLimit),
 		"CaptureWithGrad":     reflect.ValueOf(hooks.CaptureWithGrad),
 		"ClipGradNorm":        reflect.ValueOf(hooks.ClipGradNorm),
 		"ClipGradNormParams":  reflect.ValueOf(hooks.ClipGradNormParams),
 		"ClipGradValue":       reflect.ValueOf(hooks.ClipGradValue),
 		"ClipGradValueParams": reflect.ValueOf(hooks.ClipGradValueParams),
 		"FeatureExtractor":    reflect.ValueOf(hooks.FeatureExtractor),
+		"GradCAM":             reflect.ValueOf(hooks.GradCAM),
 		"GradientMonitor":     reflect.ValueOf(hooks.GradientMonitor),
+		"IntegratedGradients": reflect.ValueOf(hooks.IntegratedGradients),
 		"NewGroup":            reflect.ValueOf(hooks.NewGroup),
+		"PatchActivations":    reflect.ValueOf(hooks.PatchActivations),
 		"TraceShapes":         reflect.ValueOf(hooks.TraceShapes),
 		"TraceShapesTo":       reflect.ValueOf(hooks.TraceShapesTo),
+		"With":                reflect.ValueOf(hooks.With),
 
 		// type definitions
-		"Captured":  reflect.ValueOf((*hooks.Captured)(nil)),
-		"Extractor": reflect.ValueOf((*hooks.Extractor)(nil)),
-		"Group":     reflect.ValueOf((*hooks.Group)(nil)),
-		"Monitor":   reflect.ValueOf((*hooks.Monitor)(nil)),
+		"ActiveHook":  reflect.ValueOf((*hooks.ActiveHook)(nil)),
+		"ActiveHooks": reflect.ValueOf((*hooks.ActiveHooks)(nil)),
+		"Captured":    reflect.ValueOf((*hooks.Captured)(nil)),
+		"Extractor":   reflect.ValueOf((*hooks.Extractor)(nil)),
+		"Group":       reflect.ValueOf((*hooks.Group)(nil)),
+		"Hook":        reflect.ValueOf((*hooks.Hook)(nil)),
+		"Monitor":     reflect.ValueOf((*hooks.Monitor)(nil)),
+		"Patching":    reflect.ValueOf((*hooks.Patching)(nil)),
+		"Stats":       reflect.ValueOf((*hooks.Stats)(nil)),
 	}
 }

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"path"
 )
 
@@ -96,7 +97,7 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				if typ.isBinMethod {
 					typ = valueTOf(typ.methodCallType(), isBinMethod(), withScope(sc))
 				}
-				sc.sym[dest.ident] = &symbol{kind: varSym, global: true, index: sc.add(typ), typ: typ, rval: val, node: n}
+				sc.sym[dest.ident] = &symbol{kind: varSym, global: true, index: sc.redefineIndex(dest.ident, typ), typ: typ, rval: val, node: n}
 				if n.anc.kind == constDecl {
 					sc.sym[dest.ident].kind = constSym
 					if childPos(n) == len(n.anc.child)-1 {
@@ -110,6 +111,14 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 
 		case defineXStmt:
 			err = compDefineX(sc, n)
+			var ie incompleteError
+			if errors.As(err, &ie) {
+				// Come back when the type is known.
+				n.meta = ie.error
+				revisit = append(revisit, n)
+				err = nil
+				return false
+			}
 
 		case valueSpec:
 			l := len(n.child) - 1
@@ -413,10 +422,13 @@ func (interp *Interpreter) gtaRetry(nodes []*node, importPath, pkgName string) e
 			if err := definedType(n.typ); err != nil {
 				return err
 			}
-		case defineStmt, funcDecl:
+		case defineStmt, defineXStmt, funcDecl:
 			if err, ok := n.meta.(error); ok {
 				return err
 			}
+		}
+		if err := undefinedIn(n, interp.scopes[importPath]); err != nil {
+			return err
 		}
 		return n.cfgErrorf("constant definition loop")
 	}
@@ -471,4 +483,27 @@ func equalNodes(a, b []*node) bool {
 		}
 	}
 	return true
+}
+
+// incompleteError is an error on a type that is not known yet: global
+// type analysis tries again later, and reports it if it stays unknown.
+type incompleteError struct{ error }
+
+// undefinedIn returns an "undefined: name" error for the first name in the
+// tree of n that has no definition in sc, only the placeholder that type
+// analysis adds for names that may be defined later, or nil.
+func undefinedIn(n *node, sc *scope) error {
+	var err error
+	n.Walk(func(c *node) bool {
+		if err != nil {
+			return false
+		}
+		if c.kind == identExpr && sc != nil {
+			if sym, _, ok := sc.lookup(c.ident); ok && sym.kind == typeSym && sym.typ != nil && sym.typ.incomplete && sym.typ.cat == nilT {
+				err = c.cfgErrorf("undefined: %s", c.ident)
+			}
+		}
+		return true
+	}, nil)
+	return err
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"io/fs"
@@ -72,12 +73,47 @@ func (interp *Interpreter) compileSrc(src, name string, inc bool) (*Program, err
 //
 // WARNING: The node must have been parsed using interp.FileSet(). Results are
 // unpredictable otherwise.
-func (interp *Interpreter) CompileAST(n ast.Node) (*Program, error) {
+func (interp *Interpreter) CompileAST(n ast.Node) (prog *Program, err error) {
 	// Convert AST.
 	pkgName, root, err := interp.ast(n)
 	if err != nil || root == nil {
 		return nil, err
 	}
+
+	// A compile error leaves the package scope as it was: the symbols
+	// that the failed compilation added are removed, so that a later
+	// compilation does not meet them half-defined. A panic of the
+	// compiler is an error.
+	interp.mutex.RLock()
+	before := map[string]bool{}
+	if sc := interp.scopes[pkgName]; sc != nil {
+		for name := range sc.sym {
+			before[name] = true
+		}
+	}
+	interp.mutex.RUnlock()
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(error); ok {
+				err = e
+			} else {
+				err = fmt.Errorf("%v", r)
+			}
+			prog = nil
+		}
+		if err == nil {
+			return
+		}
+		interp.mutex.Lock()
+		if sc := interp.scopes[pkgName]; sc != nil {
+			for name := range sc.sym {
+				if !before[name] {
+					delete(sc.sym, name)
+				}
+			}
+		}
+		interp.mutex.Unlock()
+	}()
 
 	if interp.astDot {
 		dotCmd := interp.dotCmd
