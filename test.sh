@@ -33,4 +33,7 @@ scripts/notebooks.sh
 step "browser check: notebook 05 in Jupyter Notebook and headless chromium"
 scripts/browser-check.sh
 
+step "JupyterHub: two users, each with a gohooks kernel"
+scripts/hub-check.sh
+
 step "all checks passed"

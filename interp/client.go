@@ -106,7 +106,7 @@ func (c *Client) start() (*workerProc, error) {
 	w.stderr.w = c.opts.Log
 	cmd.Stderr = &w.stderr
 	w.conn = newConn(in)
-	if err := cmd.Start(); err != nil {
+	if err := startWorker(cmd); err != nil {
 		return nil, fmt.Errorf("interp: starting the Go session worker %s: %w", c.opts.Executable, err)
 	}
 	go w.read(out)

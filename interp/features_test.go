@@ -292,7 +292,7 @@ func TestDocumentedFeatures(t *testing.T) {
 // packages export no generic function or type: yaegi's symbol extraction
 // skips generics, so cells could not use them.
 func TestOurPackagesHaveNoGenericAPI(t *testing.T) {
-	for _, dir := range []string{"tensorlib", "nnlib", "hooks", "viz", "display"} {
+	for _, dir := range []string{"tensorlib", "nnlib", "models", "hooks", "viz", "display"} {
 		fset := token.NewFileSet()
 		pkgs, err := parser.ParseDir(fset, filepath.Join("..", dir), func(fi fs.FileInfo) bool {
 			return !strings.HasSuffix(fi.Name(), "_test.go")

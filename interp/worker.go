@@ -159,6 +159,7 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	exitWithParent()
 	origErr, err := dupFile(2, "stderr")
 	if err != nil {
 		return err

@@ -66,3 +66,15 @@ func TestImportMajorVersionPath(t *testing.T) {
 	s := newTestSession(t)
 	check(t, s, "import \"math/rand/v2\"\nr := rand.New(rand.NewPCG(1, 2))\nr.IntN(1000) < 1000", cellOut{result: "true"})
 }
+
+// TestPackageVariablesInitInGoOrder imports github.com/google/uuid (from
+// the module cache, or through GOPROXY): its NameSpaceURL (hash.go) is
+// initialized by Parse, which reads the table xvalues of util.go. yaegi
+// initialized variables in file order unless one referenced another
+// directly, so NameSpaceURL was parsed with an empty table: all zeros.
+func TestPackageVariablesInitInGoOrder(t *testing.T) {
+	s := newTestSession(t)
+	defer s.Close()
+	check(t, s, "%require github.com/google/uuid@v1.6.0", cellOut{result: "github.com/google/uuid v1.6.0"})
+	check(t, s, "import \"github.com/google/uuid\"\nuuid.NameSpaceURL.String()", cellOut{result: "6ba7b811-9dad-11d1-80b4-00c04fd430c8"})
+}

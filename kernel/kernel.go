@@ -63,6 +63,8 @@ type Options struct {
 	IOPubQueue int
 
 	coalesce time.Duration // coalesceWindow; tests lengthen it
+	badLog   time.Duration // badLogWindow; tests shorten it
+	badBurst int           // badLogBurst; tests raise it
 }
 
 func (o *Options) fill() {
@@ -96,6 +98,12 @@ func (o *Options) fill() {
 	if o.coalesce <= 0 {
 		o.coalesce = coalesceWindow
 	}
+	if o.badLog <= 0 {
+		o.badLog = badLogWindow
+	}
+	if o.badBurst <= 0 {
+		o.badBurst = badLogBurst
+	}
 }
 
 // Kernel serves the Jupyter messaging protocol on five ZeroMQ sockets and
@@ -105,6 +113,7 @@ type Kernel struct {
 	backend Backend
 	opts    Options
 	log     *log.Logger
+	bad     *logLimiter // the log of bad messages and peers
 	signer  *Signer
 	session string
 
@@ -152,6 +161,7 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		backend: backend,
 		opts:    opts,
 		log:     opts.Log,
+		bad:     newLogLimiter(opts.Log.Printf, opts.badBurst, opts.badLog),
 		signer:  signer,
 		session: newMsgID(),
 		ctx:     ctx,
@@ -163,7 +173,7 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		done:    make(chan struct{}),
 		running: make(chan struct{}),
 	}
-	rules := connRules{sendTimeout: opts.SendTimeout, logf: k.log.Printf}
+	rules := connRules{sendTimeout: opts.SendTimeout, logf: k.bad.Printf}
 	binds := []struct {
 		s      **socket
 		typ    zmq4.SocketType
@@ -257,7 +267,7 @@ func (k *Kernel) receive(name string, handle func(*Message)) func([][]byte) {
 	return func(frames [][]byte) {
 		m, err := Decode(frames, k.signer)
 		if err != nil {
-			k.log.Printf("%s: dropped: %v", name, err)
+			k.bad.Printf("%s: dropped: %v", name, err)
 			return
 		}
 		<-k.running
@@ -277,13 +287,13 @@ func (k *Kernel) queueShell(m *Message) {
 // queueInput hands an input_reply to the cell that waits for it.
 func (k *Kernel) queueInput(m *Message) {
 	if m.Header.MsgType != "input_reply" {
-		k.log.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
+		k.bad.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
 		return
 	}
 	select {
 	case k.stdinq <- m:
 	default:
-		k.log.Printf("stdin: nobody waits for this input_reply; dropped")
+		k.bad.Printf("stdin: nobody waits for this input_reply; dropped")
 	}
 }
 
@@ -416,7 +426,7 @@ func replyType(reqType string) string {
 
 // badRequest answers a request whose content does not fit its type.
 func (k *Kernel) badRequest(s *socket, req *Message, err error) {
-	k.log.Printf("%s: bad content: %v", req.Header.MsgType, err)
+	k.bad.Printf("%s: bad content: %v", req.Header.MsgType, err)
 	k.reply(s, req, replyType(req.Header.MsgType), errorReply{
 		Status:    "error",
 		EName:     "BadRequest",
@@ -443,7 +453,7 @@ func (k *Kernel) serveControl(m *Message) {
 	case "connect_request":
 		k.reply(k.control, m, "connect_reply", k.connectReply())
 	default:
-		k.log.Printf("control: unknown message type %q dropped", m.Header.MsgType)
+		k.bad.Printf("control: unknown message type %q dropped", m.Header.MsgType)
 	}
 }
 

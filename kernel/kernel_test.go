@@ -684,7 +684,7 @@ func TestShutdownStopsTheKernel(t *testing.T) {
 }
 
 func TestBadInputIsDroppedAndTheKernelKeepsAnswering(t *testing.T) {
-	tk := startKernel(t, Options{})
+	tk := startKernel(t, Options{badBurst: 1000}) // every line is checked
 	_, good := tk.frames("kernel_info_request", map[string]any{})
 	body := good[1:] // signature, header, parent, metadata, content
 	wrongSig := append([][]byte{[]byte(delimiter), []byte(strings.Repeat("0", 64))}, body[1:]...)

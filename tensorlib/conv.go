@@ -111,7 +111,7 @@ func Conv2d(x, w, b *Tensor, opt ConvOptions) *Tensor {
 		return viewRecorded("SqueezeBackward1", y, y.shape[1:])
 	}
 	g := convGeometry(x, w, b, opt)
-	out := make([]float32, g.n*g.cout*g.p)
+	out := newBuf(g.n * g.cout * g.p)
 	var bias []float32
 	if b != nil {
 		bias = b.data
@@ -165,7 +165,7 @@ func convForward(g *convGeom, x, w, bias, out []float32) {
 func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB bool) (gx, gw, gb *Tensor) {
 	var dx []float32
 	if needX {
-		dx = make([]float32, len(x.data))
+		dx = zeroBuf(len(x.data))
 	}
 	workers := sampleWorkers(g.n, 4*g.cout*g.k*g.p)
 	// The weight and bias gradients are sums over samples. Each chunk of

@@ -56,7 +56,7 @@ func Scalar(v float32) *Tensor {
 
 // Zeros makes a tensor of zeros.
 func Zeros(shape ...int) *Tensor {
-	return fromData(make([]float32, checkShape("Zeros", shape)), shape)
+	return fromData(zeroBuf(checkShape("Zeros", shape)), shape)
 }
 
 // Ones makes a tensor of ones.

@@ -27,7 +27,9 @@ func runNotebook(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(fs.Output(), "Usage: gohooks run NOTEBOOK [--out FILE] [--allow-errors] [--timeout S]\n\n"+
 			"Runs the code cells of NOTEBOOK (.ipynb) top to bottom in one Go session, the\n"+
 			"same session the Jupyter kernel uses, and saves their outputs into the\n"+
-			"notebook. A line per cell goes to standard error. At the first failed cell\n"+
+			"notebook. A line per cell goes to standard error. The Go modules the cells\n"+
+			"import are recorded with their versions in the notebook's metadata and\n"+
+			"loaded at those versions before the first cell. At the first failed cell\n"+
 			"the notebook is saved with its outputs so far and the exit status is 1.\n\n")
 		fs.PrintDefaults()
 	}
@@ -72,11 +74,17 @@ func runNotebook(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	start := time.Now()
-	runErr := notebook.Run(ctx, nb, backend, notebook.Options{
-		AllowErrors: *allowErrors,
-		Timeout:     time.Duration(*timeout * float64(time.Second)),
-		Progress:    stderr,
-	})
+	runErr := notebook.LoadRequirements(ctx, nb, backend)
+	if runErr == nil {
+		runErr = notebook.Run(ctx, nb, backend, notebook.Options{
+			AllowErrors: *allowErrors,
+			Timeout:     time.Duration(*timeout * float64(time.Second)),
+			Progress:    stderr,
+		})
+		if err := notebook.SaveRequirements(ctx, nb, backend); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
 	backend.Close()
 	setLanguageInfo(nb)
 	if err := notebook.WriteFile(dest, nb); err != nil {
