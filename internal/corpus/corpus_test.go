@@ -55,6 +55,7 @@ type outcome struct {
 	stdout, stderr string
 	failed         bool
 	errText        string // go run: the exit status; notebook: the failed cell's error
+	shown          string // notebook: the first result or display, which go run never prints
 }
 
 // programs lists the corpus: the folders of testdata named NN-name.
@@ -209,8 +210,11 @@ func notebookRun(src, path string) (outcome, error) {
 	client.Close()
 	var o outcome
 	var stdout, stderr strings.Builder
-	for _, c := range nb.Cells {
+	for i, c := range nb.Cells {
 		for _, out := range c.Outputs {
+			if (out.Type == notebook.ExecuteResult || out.Type == notebook.DisplayData) && o.shown == "" {
+				o.shown = fmt.Sprintf("cell %d shows %q", i+1, out.Data["text/plain"])
+			}
 			if out.Type != notebook.Stream {
 				continue
 			}
@@ -235,11 +239,15 @@ func notebookRun(src, path string) (outcome, error) {
 
 // compare says how the notebook's outcome differs from go run's, or ""
 // when it does not: the same standard output, the same standard error
-// when the program succeeds, and a failed cell when the program fails
-// (with the panic's message, when it panicked).
+// when the program succeeds, a failed cell when the program fails (with
+// the panic's message, when it panicked), and no cell result (main's
+// last statement discards its value).
 func compare(want, got outcome) string {
 	if got.failed && !want.failed {
 		return got.errText
+	}
+	if got.shown != "" {
+		return got.shown + ", which go run does not print"
 	}
 	if d := firstDiff(want.stdout, got.stdout); d != "" {
 		return "stdout " + d
