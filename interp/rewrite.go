@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"sort"
 	"strings"
@@ -99,11 +98,6 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	done := map[*ast.ValueSpec]bool{}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.RangeStmt:
-			if env.isFunc(n.X) && a.failure == nil {
-				pos := fset.Position(n.X.Pos())
-				a.failure = &cellError{declLine(pos.Line), pos.Column, "range over a function (an iterator) is not supported by the interpreter: call the function with a yield function instead, for example seq(func(v T) bool { ...; return true })"}
-			}
 		case *ast.CallExpr:
 			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "min" || id.Name == "max") && !env.shadowed[id.Name] {
 				a.edits = append(a.edits, minMaxArgs(n.Args, a.off, env.packages)...)
@@ -129,9 +123,6 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 		}
 		return true
 	})
-	if a.failure != nil {
-		return "", a.failure
-	}
 	// An edit inside another (a lookup in an assertion's operand) is
 	// dropped: the outer one prints its operands from the original.
 	return applyEdits(p.text, a.edits), nil
@@ -139,13 +130,12 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 
 // assigns is rewriteAssigns at work on one piece.
 type assigns struct {
-	env     *rewriteEnv
-	fset    *token.FileSet
-	base    int               // offset of the piece in fset's source
-	inList  map[ast.Node]bool // statements of a statement list
-	inLoop  map[ast.Node]bool // statements of a loop's body
-	edits   []stmtEdit
-	failure error
+	env    *rewriteEnv
+	fset   *token.FileSet
+	base   int               // offset of the piece in fset's source
+	inList map[ast.Node]bool // statements of a statement list
+	inLoop map[ast.Node]bool // statements of a loop's body
+	edits  []stmtEdit
 }
 
 // off converts a position into an offset in the piece.
@@ -289,32 +279,6 @@ type rewriteEnv struct {
 	funcs    map[string]string // function name -> its func type
 	shadowed map[string]bool   // min and max, when a cell defines them
 	packages map[string]bool   // names of the imported packages
-}
-
-// isFunc reports whether x is, as written, a function value: a function
-// literal, a function of the cells, or a call of one that returns a
-// function.
-func (env *rewriteEnv) isFunc(x ast.Expr) bool {
-	switch x := x.(type) {
-	case *ast.FuncLit:
-		return true
-	case *ast.Ident:
-		_, ok := env.funcs[x.Name]
-		return ok
-	case *ast.CallExpr:
-		if id, ok := x.Fun.(*ast.Ident); ok {
-			if sig, ok := env.funcs[id.Name]; ok {
-				if t, err := parser.ParseExpr(sig); err == nil {
-					res := t.(*ast.FuncType).Results
-					if res != nil && len(res.List) == 1 && len(res.List[0].Names) <= 1 {
-						_, isFunc := res.List[0].Type.(*ast.FuncType)
-						return isFunc
-					}
-				}
-			}
-		}
-	}
-	return false
 }
 
 // minMaxArgs makes a call of min or max work with yaegi, which infers the
