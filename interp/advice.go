@@ -24,13 +24,13 @@ import (
 // Only names whose types are known are checked: variables of earlier
 // cells (by their values), and parameters and vars declared with a type.
 
-// habits returns the first such mistake of code, or nil.
-func (s *Session) habits(code string) *Error {
+// habits returns the first such mistake of code, or nil; mine holds the
+// names that code declares (topLevelNames).
+func (s *Session) habits(code string, mine map[string]int) *Error {
 	pieces, err := splitCell(code)
 	if err != nil {
 		return nil
 	}
-	mine := topLevelNames(code)
 	for _, p := range pieces {
 		if p.kind == pieceImport || p.kind == pieceSkip {
 			continue

@@ -52,21 +52,22 @@ type lastExpr struct {
 func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error) {
 	s.sources[s.id] = code
 	c := &cell{src: code, base: s.id}
-	if e := s.useOfWithdrawn(code); e != nil {
+	declared := topLevelNames(code)
+	if e := s.useOfWithdrawn(code, declared); e != nil {
 		return nil, e
 	}
-	if e := s.habits(code); e != nil {
+	if e := s.habits(code, declared); e != nil {
 		return nil, e
 	}
-	prior := s.priorNames(code)
+	prior := s.priorNames(declared)
 	res, e := s.steps(ctx, c)
 	if e != nil {
 		s.explain(c, e)
 		inGoWords(e)
-		s.withdraw(code, prior)
+		s.withdraw(declared, prior)
 		return nil, e
 	}
-	s.redeclared(code)
+	s.redeclared(declared)
 	return res, nil
 }
 

@@ -89,14 +89,14 @@ func topLevelNamesOf(st ast.Stmt, line int) map[string]int {
 // withdraw hides the names that the failed cell code declared, unless a
 // name held a value before the cell and still holds it (a redeclaration
 // that yaegi did not reach). prior is priorNames' snapshot.
-func (s *Session) withdraw(code string, prior priorState) {
+func (s *Session) withdraw(declared map[string]int, prior priorState) {
 	now := s.globals()
 	// The statements up to this line ran: their names hold their values.
 	ran := 0
 	if v, ok := now[doneMarker]; ok && v.IsValid() && v.CanInt() && int(v.Int())/lineStride == s.id {
 		ran = int(v.Int()) % lineStride
 	}
-	for name, line := range topLevelNames(code) {
+	for name, line := range declared {
 		if line <= ran && !isWithdrawn(s.withdrawn, name) {
 			continue
 		}
@@ -125,18 +125,18 @@ func sameValue(old any, now reflect.Value) bool {
 
 // redeclared makes the names that the cell code declared visible again,
 // after it ran.
-func (s *Session) redeclared(code string) {
+func (s *Session) redeclared(declared map[string]int) {
 	if len(s.withdrawn) == 0 {
 		return
 	}
-	for name := range topLevelNames(code) {
+	for name := range declared {
 		delete(s.withdrawn, name)
 	}
 }
 
 // useOfWithdrawn returns the error for the first use, in code, of a name
 // that a failed cell declared, or nil.
-func (s *Session) useOfWithdrawn(code string) *Error {
+func (s *Session) useOfWithdrawn(code string, declared map[string]int) *Error {
 	if len(s.withdrawn) == 0 {
 		return nil
 	}
@@ -144,7 +144,6 @@ func (s *Session) useOfWithdrawn(code string) *Error {
 	if err != nil {
 		return nil // reported when the cell runs
 	}
-	declared := topLevelNames(code)
 	type use struct {
 		line, col int
 		name      string
@@ -207,9 +206,11 @@ type priorState struct {
 
 // priorNames returns the global names and declarations before the cell
 // code, and the values of those that code declares again.
-func (s *Session) priorNames(code string) priorState {
+func (s *Session) priorNames(again map[string]int) priorState {
 	p := priorState{names: map[string]bool{}, values: map[string]any{}}
-	again := topLevelNames(code)
+	if len(again) == 0 {
+		return p // nothing to withdraw, whatever happens
+	}
 	for name, v := range s.globals() {
 		p.names[name] = true
 		if _, ok := again[name]; ok && v.IsValid() && v.CanInterface() {
