@@ -1,6 +1,10 @@
 package interp
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // TestFailedCellDeclaresNothing checks that a cell that fails part-way
 // leaves no half-declared names (failed.go), and that the session goes
@@ -39,5 +43,33 @@ func TestFailedCellDeclaresNothing(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) { check(t, s, r.code, r.want) })
+	}
+}
+
+// TestResetForgetsEverythingAtOnce checks that %reset rebuilds the
+// session's lasting state as a whole: names withdrawn by a failed cell,
+// types and functions are forgotten together, and errors still name the
+// cell as the front end shows it.
+func TestResetForgetsEverythingAtOnce(t *testing.T) {
+	s := newTestSession(t)
+	exec := func(code string, count int) ExecuteReply {
+		return s.Execute(context.Background(), ExecuteRequest{Code: code, ExecutionCount: count, StoreHistory: true}, &recorder{})
+	}
+	exec("type T struct{ A int }\nfunc f() int { return 1 }", 1)
+	if rep := exec("w := 1\npanic(\"x\")", 2); rep.Err == nil {
+		t.Fatal("the panic did not fail the cell")
+	}
+	if rep := exec("%reset", 3); rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	if rep := exec("w", 4); rep.Err == nil || rep.Err.Value != "undefined: w" || strings.Contains(strings.Join(rep.Err.Traceback, "\n"), "failed") {
+		t.Fatalf("after %%reset, w: %+v", rep.Err)
+	}
+	if rep := exec("type T struct{ B string }\nT{\"new\"}.B", 5); rep.Err != nil || rep.Result == nil {
+		t.Fatalf("after %%reset, a new T: %+v %+v", rep.Err, rep.Result)
+	}
+	rep := exec("x := 1\ny := x + \"s\"", 6)
+	if rep.Err == nil || !strings.Contains(strings.Join(rep.Err.Traceback, "\n"), "cell 6, line 2") {
+		t.Fatalf("after %%reset, an error: %+v", rep.Err)
 	}
 }
