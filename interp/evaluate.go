@@ -219,6 +219,13 @@ func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *E
 			return e
 		}
 		c.Lock()
+		if old := c.panic; old.active && old.err != nil && len(e.Traceback) > 0 {
+			if _, ret := old.value.(cellReturn); !ret {
+				// As Go prints it: the first panic, then the one of the
+				// deferred call.
+				e.Traceback = append([]string{old.err.Traceback[0], "\t" + e.Traceback[0]}, e.Traceback[1:]...)
+			}
+		}
 		c.panic = cellPanic{active: true, value: c.lastPanic, err: e}
 		c.Unlock()
 	}
