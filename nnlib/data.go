@@ -122,10 +122,17 @@ func readIDX(name string, raw []byte, ndim int) ([]int, []byte, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("nnlib: LoadIDX: %s: bad gzip data: %v", name, err)
 		}
-		raw, err = io.ReadAll(zr)
+		// The header first, then no more data than it declares: a small
+		// file that inflates without end is not read whole.
+		hdr, err := io.ReadAll(io.LimitReader(zr, int64(4+4*ndim)))
 		if err != nil {
 			return nil, nil, fmt.Errorf("nnlib: LoadIDX: %s: bad or truncated gzip data: %v", name, err)
 		}
+		rest, err := io.ReadAll(io.LimitReader(zr, int64(idxDataSize(hdr))))
+		if err != nil {
+			return nil, nil, fmt.Errorf("nnlib: LoadIDX: %s: bad or truncated gzip data: %v", name, err)
+		}
+		raw = append(hdr, rest...)
 	}
 	if len(raw) < 4 {
 		return nil, nil, fmt.Errorf("nnlib: LoadIDX: %s: truncated: %d bytes, too short for an IDX header", name, len(raw))
@@ -238,4 +245,21 @@ func dimsOf(b []byte) []uint32 {
 		d[i] = binary.BigEndian.Uint32(b[4*i:])
 	}
 	return d
+}
+
+// idxDataSize is the data size a complete IDX header declares, or 0 when
+// the header is short or its size overflows (readIDX then says why).
+func idxDataSize(hdr []byte) int {
+	if len(hdr) < 4 || len(hdr) < 4+4*int(hdr[3]) {
+		return 0
+	}
+	size := 1
+	for i := 0; i < int(hdr[3]); i++ {
+		d := int(binary.BigEndian.Uint32(hdr[4+4*i:]))
+		if d != 0 && size > math.MaxInt/d {
+			return 0
+		}
+		size *= d
+	}
+	return size
 }

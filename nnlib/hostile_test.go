@@ -1,8 +1,11 @@
 package nnlib
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -137,4 +140,27 @@ func FuzzLoadIDX(f *testing.F) {
 			d.Batch(0, d.Len())
 		}
 	})
+}
+
+// A gzip-compressed file is read no further than its header declares: a
+// small file that inflates to much more is not inflated whole.
+func TestGzipIDXIsReadOnlyAsFarAsItsHeaderSays(t *testing.T) {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte{0, 0, 8, 1, 0, 0, 0, 2})
+	zw.Write(make([]byte, 64<<20)) // 64 MB of zeros after 2 labels
+	zw.Close()
+	raw := b.Bytes()
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	start := ms.TotalAlloc
+	dims, data, err := readIDX("labels.gz", raw, 1)
+	runtime.ReadMemStats(&ms)
+	if err != nil || len(dims) != 1 || dims[0] != 2 || len(data) != 2 {
+		t.Fatalf("dims %v, %d bytes, error %v; want 2 labels", dims, len(data), err)
+	}
+	if alloc := ms.TotalAlloc - start; alloc > 8<<20 {
+		t.Fatalf("reading 2 labels from a %d-byte file allocated %d MB", len(raw), alloc>>20)
+	}
 }
