@@ -269,4 +269,5 @@ func TestImportFromAPrivateProxy(t *testing.T) {
 	s := sessionWithVariable(t)
 	check(t, s, "import \"example.com/hello\"\nhello.Hello(\"gopher\")", cellOut{result: "hello, gopher"})
 	check(t, s, "%modules -require", cellOut{result: "example.com/hello@v1.0.0"})
+	check(t, s, "x", cellOut{result: "42"}) // the import kept the session's variables
 }
