@@ -234,6 +234,7 @@ func TestGenericTypeInference(t *testing.T) {
 		{"core type", "func Last[S ~[]E, E any](s S) E { return s[len(s)-1] }\nfmt.Println(Last([]string{\"a\", \"b\"}))", cellOut{stdout: "b\n"}},
 		{"named slice", "type Names []string\nfunc Count[S ~[]E, E comparable](s S, v E) int {\n\tn := 0\n\tfor _, x := range s {\n\t\tif x == v {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\nfmt.Println(Count(Names{\"a\", \"b\", \"a\"}, \"a\"))", cellOut{stdout: "2\n"}},
 		{"variadic", "func Count[T any](xs ...T) int { return len(xs) }\nfmt.Println(Count(\"a\", \"b\"))", cellOut{stdout: "2\n"}},
+		{"variadic with s...", "func Count[T any](xs ...T) int { return len(xs) }\nfmt.Println(Count([]string{\"a\", \"b\", \"c\"}...))", cellOut{stdout: "3\n"}},
 		{"map core type", "func Keys[M ~map[K]V, K comparable, V any](m M) int { return len(m) }\nfmt.Println(Keys(map[string]bool{\"x\": true}))", cellOut{stdout: "1\n"}},
 	})
 }

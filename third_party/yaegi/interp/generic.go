@@ -241,7 +241,11 @@ func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 			infer(param.val, input.val)
 
 		case variadicT:
-			// An argument of a variadic parameter ...T has type T.
+			// An argument of a variadic parameter ...T has type T, unless
+			// it is a slice passed with ... (s...).
+			if input.cat == sliceT && param.val.cat != sliceT {
+				input = input.val
+			}
 			infer(param.val, input)
 
 		case mapT:
