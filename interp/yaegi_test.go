@@ -210,3 +210,12 @@ func TestRangeOverIntegerTypes(t *testing.T) {
 		{"sized types", "for i := range uint8(2) {\n\tfmt.Printf(\"%T%v \", i, i)\n}\nvar n int64 = 2\nfor i := range n {\n\tfmt.Printf(\"%T%v \", i, i)\n}", cellOut{stdout: "uint80 uint81 int640 int641 "}},
 	})
 }
+
+func TestInterfaceValues(t *testing.T) {
+	const kinds = "import \"errors\"\ntype Shape interface{ Area() float64 }\ntype Sq struct{ s float64 }\nfunc (q Sq) Area() float64 { return q.s * q.s }\nfunc kind(i any) string {\n\tswitch v := i.(type) {\n\tcase int:\n\t\treturn \"int\"\n\tcase error:\n\t\treturn \"error \" + v.Error()\n\tcase Shape:\n\t\treturn fmt.Sprint(\"shape \", v.Area())\n\t}\n\treturn \"other\"\n}\n"
+	runYaegiRows(t, []yaegiRow{
+		{"case error and an interface of the cell", kinds + "fmt.Println(kind(1), kind(errors.New(\"bad\")), kind(Sq{2}), kind(2.5))", cellOut{stdout: "int error bad shape 4 other\n"}},
+		{"case error without assignment", "import \"errors\"\nfunc isErr(i any) bool {\n\tswitch i.(type) {\n\tcase error:\n\t\treturn true\n\t}\n\treturn false\n}\nfmt.Println(isErr(errors.New(\"x\")), isErr(\"s\"))", cellOut{stdout: "true false\n"}},
+		{"interpreted value in an any argument", "type Sq struct{ s float64 }\nfunc (q Sq) Area() float64 { return q.s * q.s }\ntype Named struct{ n string }\nfunc (x Named) String() string { return \"named:\" + x.n }\nfunc show(i any) { fmt.Println(i) }\nshow(Sq{4})\nshow(Named{\"b\"})", cellOut{stdout: "{4}\nnamed:b\n"}},
+	})
+}

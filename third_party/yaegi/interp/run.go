@@ -1446,6 +1446,33 @@ func getFrame(f *frame, l int) *frame {
 }
 
 // Callbin calls a function from a bin import, accessible through reflect.
+// genEmptyInterfaceArg returns the value of c, of an empty interface type,
+// as an argument of the compiled function that n calls: an interpreted
+// value held by the interface goes as its concrete value (the compiled
+// function does not know the interpreter's valueInterface), wrapped in the
+// interface wrapper that getMapType gives for its type, if any, so that
+// fmt.Println(x) with x any calls the String method of the value in x.
+func genEmptyInterfaceArg(n, c *node, getMapType func(*itype) reflect.Type) func(*frame) reflect.Value {
+	value := genValue(c)
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if !v.IsValid() || !v.CanInterface() {
+			return v
+		}
+		vi, ok := v.Interface().(valueInterface)
+		if !ok || vi.node == nil || !vi.value.IsValid() {
+			return v
+		}
+		if getMapType != nil {
+			if rt := getMapType(vi.node.typ); rt != nil {
+				tmp := &node{interp: n.interp, typ: vi.node.typ, findex: notInFrame, val: vi.value, pos: c.pos}
+				return genInterfaceWrapper(tmp, rt)(f)
+			}
+		}
+		return vi.value
+	}
+}
+
 func callBin(n *node) {
 	tnext := getExec(n.tnext)
 	fnext := getExec(n.fnext)
@@ -1537,7 +1564,7 @@ func callBin(n *node) {
 
 			switch {
 			case isEmptyInterface(c.typ):
-				values = append(values, genValue(c))
+				values = append(values, genEmptyInterfaceArg(n, c, getMapType))
 			case isInterfaceSrc(c.typ):
 				values = append(values, genValueInterfaceValue(c))
 			case isFuncSrc(c.typ):
@@ -3211,7 +3238,7 @@ func _case(n *node) {
 								}
 								continue
 							}
-							if stype == typ.id() {
+							if stype == typ.id() || implementsCase(reflect.ValueOf(ival), typ) {
 								return tnext
 							}
 						}
@@ -3219,7 +3246,7 @@ func _case(n *node) {
 					}
 					if v := val.node; v != nil {
 						for _, typ := range types {
-							if v.typ.id() == typ.id() {
+							if v.typ.id() == typ.id() || implementsCase(reflect.ValueOf(val), typ) {
 								return tnext
 							}
 						}
@@ -3269,7 +3296,11 @@ func _case(n *node) {
 						destValue(f).Set(elem)
 						return tnext
 					}
-					if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+					if (typ.cat == valueT || typ.cat == errorT) && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+						destValue(f).Set(elem)
+						return tnext
+					}
+					if typ.cat == interfaceT && implementsCase(elem, typ) {
 						destValue(f).Set(elem)
 						return tnext
 					}
@@ -3279,6 +3310,10 @@ func _case(n *node) {
 					if vi.node != nil {
 						if vi.node.typ.id() == typ.id() {
 							destValue(f).Set(vi.value)
+							return tnext
+						}
+						if typ.cat == interfaceT && implementsCase(v, typ) {
+							destValue(f).Set(v)
 							return tnext
 						}
 					}
@@ -3313,7 +3348,11 @@ func _case(n *node) {
 							destValue(f).Set(elem)
 							return tnext
 						}
-						if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+						if (typ.cat == valueT || typ.cat == errorT) && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+							destValue(f).Set(elem)
+							return tnext
+						}
+						if implementsCase(elem, typ) {
 							destValue(f).Set(elem)
 							return tnext
 						}
@@ -3323,7 +3362,7 @@ func _case(n *node) {
 				if vi, ok := val.Interface().(valueInterface); ok {
 					if v := vi.node; v != nil {
 						for _, typ := range types {
-							if v.typ.id() == typ.id() {
+							if v.typ.id() == typ.id() || implementsCase(val, typ) {
 								destValue(f).Set(val)
 								return tnext
 							}
@@ -3367,6 +3406,31 @@ func _case(n *node) {
 			return fnext
 		}
 	}
+}
+
+// implementsCase reports whether v, the value of a type switch, matches
+// the case typ by implementing the interface typ: a compiled value whose
+// type has the methods, or an interpreted value whose type has them.
+func implementsCase(v reflect.Value, typ *itype) bool {
+	if !isInterface(typ) || isEmptyInterface(typ) {
+		return false
+	}
+	for v.IsValid() && v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return false
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() {
+		return false
+	}
+	if vi, ok := v.Interface().(valueInterface); ok {
+		return vi.node != nil && vi.node.typ.methods().contains(typ.methods())
+	}
+	if rt := typ.TypeOf(); rt != nil && rt.Kind() == reflect.Interface && rt != valueInterfaceType {
+		return v.Type().Implements(rt)
+	}
+	return valueTOf(v.Type()).methods().contains(typ.methods())
 }
 
 func implementsInterface(v reflect.Value, t *itype) bool {
