@@ -1,8 +1,12 @@
 package backend_test
 
 import (
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -41,6 +45,7 @@ func TestKernelAndNotebookBuildWithoutTheLanguage(t *testing.T) {
 
 func goListDeps(t *testing.T, pkg string) []string {
 	t.Helper()
+	touchSources(t)
 	gotool, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatalf("the go command is needed to list dependencies: %v", err)
@@ -54,4 +59,28 @@ func goListDeps(t *testing.T, pkg string) []string {
 		t.Fatalf("go list -deps %s listed %q", pkg, deps)
 	}
 	return deps
+}
+
+var touched sync.Once
+
+// touchSources stats the module's Go files and go.mod. go test caches a
+// passing result by the files a test opens or stats, not by what a
+// command it runs reads: without this, a new import in kernel would not
+// rerun the test.
+func touchSources(t *testing.T) {
+	touched.Do(func() {
+		root := filepath.Join("..")
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && (d.Name() == "testdata" || d.Name() == "third_party" || strings.HasPrefix(d.Name(), ".")) && path != root {
+				return filepath.SkipDir
+			}
+			if strings.HasSuffix(path, ".go") || d.Name() == "go.mod" {
+				os.Stat(path)
+			}
+			return nil
+		})
+	})
 }

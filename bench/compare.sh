@@ -61,6 +61,11 @@ WORKLOADS=(
 	"CNN step, forward hooks|./nnlib|BenchmarkTrainStep/b64_forward_hook_every_module|cnn_step_forward_hooks"
 	"CNN step, backward hooks|./nnlib|BenchmarkTrainStep/b64_full_backward_hook_every_module|cnn_step_backward_hooks"
 	"CNN step pair, interleaved|./nnlib|BenchmarkForwardHookOverhead|cnn_step_hook_overhead"
+	"ResNet-18 32x32 b32 step|./models|BenchmarkResNet18TrainStep/b32_32x32|resnet18_step"
+	"GPT block step|./models|BenchmarkGPTBlockStep/d128_h4_t64_b16|gpt_block_step"
+	"CNN step, batch 1|./nnlib|BenchmarkTrainStepBatch/b1|cnn_step_b1"
+	"CNN step, batch 8|./nnlib|BenchmarkTrainStepBatch/b8|cnn_step_b8"
+	"CNN step, batch 256|./nnlib|BenchmarkTrainStepBatch/b256|cnn_step_b256"
 )
 
 tags="" count=5 benchtime=1 maxload=0.10 filter=""

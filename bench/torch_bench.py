@@ -132,7 +132,7 @@ def fashion_mnist_batch(n):
     return images.float().div(255).reshape(n, 1, 28, 28), labels.long()
 
 
-def cnn_step(hooks):
+def cnn_step(hooks, batch=64):
     """One Adam step of the notebook CNN on 64 Fashion-MNIST images, as
     nnlib's BenchmarkTrainStep: forward, cross entropy, zero_grad (to None,
     as nnlib's ZeroGrad), backward, step. hooks is "none", "forward" (a
@@ -150,7 +150,7 @@ def cnn_step(hooks):
         elif hooks == "backward":
             m.register_full_backward_hook(lambda m, gin, gout: None)
     opt = torch.optim.Adam(net.parameters(), lr=1e-3)
-    x, y = fashion_mnist_batch(64)
+    x, y = fashion_mnist_batch(batch)
 
     def run():
         loss = F.cross_entropy(net(x), y)
@@ -236,6 +236,53 @@ def linear(n, cin, cout, backward):
 
 
 # name -> function returning (run, flops). One line per workload.
+def resnet18_step():
+    """One Adam step of torchvision's resnet18 with the 32x32 stem (3x3
+    conv1, no max pooling) on 32 random images, 10 classes, as
+    models' BenchmarkResNet18TrainStep."""
+    import torchvision
+    nn = torch.nn
+    net = torchvision.models.resnet18(num_classes=10)
+    net.conv1 = nn.Conv2d(3, 64, 3, 1, 1, bias=False)
+    net.maxpool = nn.Identity()
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+    x, y = torch.randn(32, 3, 32, 32), torch.zeros(32, dtype=torch.long)
+
+    def run():
+        loss = F.cross_entropy(net(x), y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    return run, 0
+
+
+def gpt_block_step():
+    """One Adam step through one pre-norm GPT block (width 128, 4 heads,
+    causal, 64 tokens, batch 16) with a mean-square loss, as models'
+    BenchmarkGPTBlockStep."""
+    nn = torch.nn
+    d, t = 128, 64
+    ln1, ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
+    attn = nn.MultiheadAttention(d, 4, batch_first=True)
+    mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+    params = [p for m in (ln1, ln2, attn, mlp) for p in m.parameters()]
+    opt = torch.optim.Adam(params, lr=1e-3)
+    mask = torch.triu(torch.ones(t, t, dtype=torch.bool), 1)
+    x = torch.randn(16, t, d)
+
+    def run():
+        h = ln1(x)
+        y = x + attn(h, h, h, attn_mask=mask, need_weights=False)[0]
+        y = y + mlp(ln2(y))
+        loss = (y * y).mean()
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    return run, 0
+
+
 WORKLOADS = {
     "gemm_128": lambda: gemm(128),
     "gemm_512": lambda: gemm(512),
@@ -272,6 +319,11 @@ WORKLOADS = {
     "cnn_step_forward_hooks": lambda: cnn_step("forward"),
     "cnn_step_backward_hooks": lambda: cnn_step("backward"),
     "cnn_step_hook_overhead": cnn_step_hook_overhead,
+    "resnet18_step": resnet18_step,
+    "gpt_block_step": gpt_block_step,
+    "cnn_step_b1": lambda: cnn_step("none", 1),
+    "cnn_step_b8": lambda: cnn_step("none", 8),
+    "cnn_step_b256": lambda: cnn_step("none", 256),
 }
 
 
@@ -331,15 +383,40 @@ def serve():
         print(f"{name} {ns:.1f} {extra} {other:.3f}", flush=True)
 
 
+def status(field):
+    """A size field of /proc/self/status in MiB."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            name, _, value = line.partition(":")
+            if name == field:
+                return int(value.split()[0]) / 1024
+    return 0.0
+
+
+def rss_steps(steps, batch):
+    """Runs steps CNN training steps (cnn_step) and prints "torch STEPS
+    BATCH RSS_BEFORE PEAK_RSS LOSS", sizes in MiB, as bench/cnnsteps does."""
+    run, _ = cnn_step("none", batch)
+    before = status("VmRSS")
+    for _ in range(steps):
+        run()
+    print(f"torch {steps} {batch} {before:.1f} {status('VmHWM'):.1f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--benchtime", type=float, default=1.0)
     parser.add_argument("--count", type=int, default=3)
     parser.add_argument("--serve", action="store_true", help="answer NAME BENCHTIME lines from stdin (compare.sh)")
+    parser.add_argument("--rss-steps", type=int, default=0, help="run this many CNN steps and print the peak RSS (memory.sh)")
+    parser.add_argument("--batch", type=int, default=64, help="batch size for --rss-steps")
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
     if args.serve:
         serve()
+        return
+    if args.rss_steps:
+        rss_steps(args.rss_steps, args.batch)
         return
     for name in args.names:
         if name not in WORKLOADS:

@@ -212,3 +212,28 @@ func TestIntegratedGradientsIsExactForQuadratics(t *testing.T) {
 	x, b := tensorlib.New([]float32{1, -2, 3}, 1, 3), tensorlib.New([]float32{0.5, 0.5, -1}, 1, 3)
 	near(t, "IG of x²", hooks.IntegratedGradients(m, x, b, 0, 2, 0), tensorlib.New([]float32{0.75, 3.75, 8}, 1, 3), 1e-5)
 }
+
+func TestActivationStatsByLayerAndStep(t *testing.T) {
+	m := nnlib.Sequential(nnlib.Identity(), nnlib.ReLU())
+	s := hooks.ActivationStats(m, "zero_frac", "0", "1")
+	m.Forward(tensorlib.Tensor1(-1, 2, -3, 4))
+	s.Step()
+	m.Forward(tensorlib.Tensor1(1, 2, 3, -4))
+	m.Forward(tensorlib.Tensor1(1, 2, 3, 4))
+	s.Step()
+	s.Remove()
+	m.Forward(tensorlib.Tensor1(0, 0, 0, 0))
+	// ReLU zeroes 2 of 4, then 1 of 4 and 0 of 4 (mean 1/8); Identity none.
+	if got := fmt.Sprint(s.Values().Data()); got != "[0 0 0.5 0.125]" {
+		t.Errorf("values %s, want [0 0 0.5 0.125]", got)
+	}
+	if fmt.Sprint(s.Layers()) != "[0 1]" {
+		t.Errorf("layers %v", s.Layers())
+	}
+	std := hooks.ActivationStats(m, "std", "1")
+	m.Forward(tensorlib.Tensor1(1, 3))
+	std.Step()
+	if got := std.Values().Item(); got != 1 {
+		t.Errorf("std %v, want 1", got)
+	}
+}

@@ -1,9 +1,7 @@
 package interp
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -52,16 +50,17 @@ type workerProc struct {
 	conn    *conn
 	stdin   io.Closer
 	mu      sync.Mutex
-	waiting map[uint64]chan wireMsg // replies by request id
+	waiting map[uint64]chan reply // replies by request id
 	// Streams, displays and input requests wait in queue (unbounded, so
 	// that replies are never stuck behind output nobody reads yet);
 	// notify has a value when queue is not empty.
 	qmu     sync.Mutex
-	queue   []wireMsg
+	queue   []message
 	queued  int // bytes of stream text in queue
 	notify  chan struct{}
 	dead    chan struct{} // closed when the worker has exited
 	exitErr error
+	badMsg  error // a frame from the worker that was not a message
 	stderr  tailBuffer
 }
 
@@ -103,32 +102,38 @@ func (c *Client) start() (*workerProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &workerProc{cmd: cmd, stdin: in, waiting: map[uint64]chan wireMsg{}, notify: make(chan struct{}, 1), dead: make(chan struct{})}
+	w := &workerProc{cmd: cmd, stdin: in, waiting: map[uint64]chan reply{}, notify: make(chan struct{}, 1), dead: make(chan struct{})}
 	w.stderr.w = c.opts.Log
 	cmd.Stderr = &w.stderr
-	w.conn = &conn{enc: json.NewEncoder(in)}
-	if err := cmd.Start(); err != nil {
+	w.conn = newConn(in)
+	if err := startWorker(cmd); err != nil {
 		return nil, fmt.Errorf("interp: starting the Go session worker %s: %w", c.opts.Executable, err)
 	}
 	go w.read(out)
 	return w, nil
 }
 
-// read dispatches the worker's messages until it exits.
+// read dispatches the worker's messages until it exits. A frame that is
+// not a message means the pipe can no longer be trusted: the worker is
+// killed, and the running cell ends with the reason.
 func (w *workerProc) read(r io.Reader) {
-	dec := json.NewDecoder(bufio.NewReader(r))
+	frames := newFrameReader(r, fromWorker)
 	for {
-		var m wireMsg
-		if err := dec.Decode(&m); err != nil {
+		m, err := frames.read()
+		if err != nil {
+			if errors.Is(err, errBadFrame) {
+				w.badMsg = err
+				w.cmd.Process.Kill()
+			}
 			break
 		}
-		if strings.HasSuffix(m.Kind, "_reply") && m.Kind != "input_reply" {
+		if r, ok := m.(reply); ok {
 			w.mu.Lock()
-			ch := w.waiting[m.ID]
-			delete(w.waiting, m.ID)
+			ch := w.waiting[r.requestID()]
+			delete(w.waiting, r.requestID())
 			w.mu.Unlock()
 			if ch != nil {
-				ch <- m
+				ch <- r
 			}
 			continue
 		}
@@ -142,14 +147,14 @@ func (w *workerProc) read(r io.Reader) {
 // goroutines that outlived their cell).
 const queueLimit = 1 << 20
 
-func (w *workerProc) push(m wireMsg) {
+func (w *workerProc) push(m message) {
 	w.qmu.Lock()
-	if m.Kind == "stream" {
-		if w.queued+len(m.Text) > queueLimit {
+	if s, ok := m.(*streamMsg); ok {
+		if w.queued+len(s.Text) > queueLimit {
 			w.qmu.Unlock()
 			return
 		}
-		w.queued += len(m.Text)
+		w.queued += len(s.Text)
 	}
 	w.queue = append(w.queue, m)
 	w.qmu.Unlock()
@@ -160,7 +165,7 @@ func (w *workerProc) push(m wireMsg) {
 }
 
 // pop takes everything queued.
-func (w *workerProc) pop() []wireMsg {
+func (w *workerProc) pop() []message {
 	w.qmu.Lock()
 	defer w.qmu.Unlock()
 	q := w.queue
@@ -168,16 +173,18 @@ func (w *workerProc) pop() []wireMsg {
 	return q
 }
 
-// request sends m and returns the channel its reply arrives on.
-func (c *Client) request(m wireMsg) (*workerProc, chan wireMsg, error) {
+// request sends m with a new id and returns the channel its reply arrives
+// on.
+func (c *Client) request(m request) (*workerProc, chan reply, error) {
 	c.mu.Lock()
 	w := c.w
 	c.nextID++
-	m.ID = c.nextID
+	id := c.nextID
 	c.mu.Unlock()
-	ch := make(chan wireMsg, 1)
+	m.setRequestID(id)
+	ch := make(chan reply, 1)
 	w.mu.Lock()
-	w.waiting[m.ID] = ch
+	w.waiting[id] = ch
 	w.mu.Unlock()
 	if err := w.conn.send(m); err != nil {
 		return w, ch, err
@@ -189,21 +196,25 @@ func (c *Client) request(m wireMsg) (*workerProc, chan wireMsg, error) {
 func (c *Client) Execute(ctx context.Context, req ExecuteRequest, sink Sink) ExecuteReply {
 	c.execMu.Lock()
 	defer c.execMu.Unlock()
-	w, ch, _ := c.request(wireMsg{Kind: "execute", Execute: &req})
+	w, ch, _ := c.request(&executeRequest{Req: req})
 	var grace <-chan time.Time
 	done := ctx.Done()
 	for {
 		select {
 		case m := <-ch:
 			c.drain(w, sink)
-			return *m.Reply
+			if r, ok := m.(*executeReply); ok {
+				return r.Reply
+			}
+			c.kill(w)
+			return ExecuteReply{Err: lost("the Go session answered the cell with a " + m.kind() + " message")}
 		case <-w.notify:
 			for _, m := range w.pop() {
 				c.event(w, m, sink)
 			}
 		case <-done:
 			done = nil
-			w.conn.send(wireMsg{Kind: "interrupt"})
+			w.conn.send(&interruptRequest{})
 			grace = time.After(c.opts.Grace)
 		case <-grace:
 			c.kill(w)
@@ -229,22 +240,20 @@ func (c *Client) drain(w *workerProc, sink Sink) {
 	}
 }
 
-func (c *Client) event(w *workerProc, m wireMsg, sink Sink) {
-	switch m.Kind {
-	case "stream":
+func (c *Client) event(w *workerProc, m message, sink Sink) {
+	switch m := m.(type) {
+	case *streamMsg:
 		sink.Stream(m.Name, m.Text)
-	case "display":
-		if m.Bundle != nil {
-			sink.Display(*m.Bundle, m.DisplayID, m.Update)
-		}
-	case "clear":
+	case *displayMsg:
+		sink.Display(m.Bundle, m.DisplayID, m.Update)
+	case *clearMsg:
 		sink.ClearOutput(m.Wait)
-	case "input_request":
+	case *inputRequest:
 		// Asked aside, so that an interrupt is seen while the front end
 		// waits for the user.
 		go func() {
-			text, err := sink.Input(m.Text, m.Password)
-			r := wireMsg{Kind: "input_reply", Text: text}
+			text, err := sink.Input(m.Prompt, m.Password)
+			r := &inputReply{Text: text}
 			if err != nil {
 				r.Err = err.Error()
 			}
@@ -256,6 +265,9 @@ func (c *Client) event(w *workerProc, m wireMsg, sink Sink) {
 // crashMessage says why the worker died, from its exit status and the
 // runtime's report on its stderr.
 func crashMessage(w *workerProc) string {
+	if w.badMsg != nil {
+		return "the Go session was stopped because it sent a message that could not be read (" + w.badMsg.Error() + ")"
+	}
 	tail := w.stderr.String()
 	switch {
 	// The runtime's report reaches this stderr from its "runtime stack:"
@@ -306,40 +318,46 @@ func (c *Client) restart(w *workerProc) {
 }
 
 // call sends a request that is not a cell and waits for its reply; a dead
-// worker gives a zero reply.
-func (c *Client) call(m wireMsg) (wireMsg, bool) {
+// worker gives no reply.
+func (c *Client) call(m request) (reply, bool) {
 	w, ch, err := c.request(m)
 	if err != nil {
-		return wireMsg{}, false
+		return nil, false
 	}
 	select {
 	case r := <-ch:
 		return r, true
 	case <-w.dead:
-		return wireMsg{}, false
+		return nil, false
 	}
 }
 
 // Complete asks the worker for completions.
 func (c *Client) Complete(code string, cursor int) Completion {
-	if r, ok := c.call(wireMsg{Kind: "complete", Code: code, Cursor: cursor}); ok && r.Completion != nil {
-		return *r.Completion
+	if r, ok := c.call(&completeRequest{Code: code, Cursor: cursor}); ok {
+		if r, ok := r.(*completeReply); ok {
+			return r.Completion
+		}
 	}
 	return Completion{CursorStart: cursor, CursorEnd: cursor}
 }
 
 // Inspect asks the worker for the documentation or value at cursor.
 func (c *Client) Inspect(code string, cursor, detailLevel int) Inspection {
-	if r, ok := c.call(wireMsg{Kind: "inspect", Code: code, Cursor: cursor, Detail: detailLevel}); ok && r.Inspection != nil {
-		return *r.Inspection
+	if r, ok := c.call(&inspectRequest{Code: code, Cursor: cursor, Detail: detailLevel}); ok {
+		if r, ok := r.(*inspectReply); ok {
+			return r.Inspection
+		}
 	}
 	return Inspection{}
 }
 
 // IsComplete asks the worker whether code is complete.
 func (c *Client) IsComplete(code string) Completeness {
-	if r, ok := c.call(wireMsg{Kind: "is_complete", Code: code}); ok && r.Completeness != nil {
-		return *r.Completeness
+	if r, ok := c.call(&isCompleteRequest{Code: code}); ok {
+		if r, ok := r.(*isCompleteReply); ok {
+			return r.Completeness
+		}
 	}
 	return Completeness{Status: "unknown"}
 }

@@ -95,7 +95,7 @@ func (s *Session) Complete(code string, cursor int) Completion {
 	}
 	add := func(names []string, kind string) {
 		for _, n := range names {
-			if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "_gohooks") && !versions[n] {
+			if strings.HasPrefix(n, prefix) && !strings.HasPrefix(n, "_gohooks") && !versions[n] && !isWithdrawn(s.withdrawn, n) {
 				cands = append(cands, n)
 				kinds = append(kinds, kind)
 			}
@@ -109,7 +109,7 @@ func (s *Session) Complete(code string, cursor int) Completion {
 		if m := s.packageMembers(qual); m != nil {
 			add(m, "function")
 		} else if locked && !strings.ContainsAny(qual, "()") {
-			if v, err := s.i.Eval(qual); err == nil && v.IsValid() {
+			if v, err := s.peek(qual); err == nil && v.IsValid() {
 				add(members(v), "method")
 			}
 		}
@@ -170,14 +170,14 @@ func (s *Session) Inspect(code string, cursor, detail int) Inspection {
 	}
 	if qual != "" {
 		// x.Method of a live x of one of our types: the method's doc.
-		if q, err := s.i.Eval(qual); err == nil && q.IsValid() {
+		if q, err := s.peek(qual); err == nil && q.IsValid() {
 			t := strings.TrimPrefix(q.Type().String(), "*")
 			if d, ok := exports.Docs[t+"."+name]; ok {
 				return Inspection{Found: true, Data: display.Text(d.Signature + "\n\n" + d.Text)}
 			}
 		}
 	}
-	v, err := s.i.Eval(key)
+	v, err := s.peek(key)
 	if err != nil || !v.IsValid() || !v.CanInterface() {
 		return Inspection{}
 	}
@@ -207,15 +207,7 @@ func (s *Session) IsComplete(code string) Completeness {
 		}
 		return Completeness{Status: "invalid"}
 	}
-	depth := 0
-	for _, t := range toks {
-		switch t.tok {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-		}
-	}
+	_, depth := bracketDepths(toks)
 	if depth > 0 {
 		return Completeness{Status: "incomplete", Indent: strings.Repeat("\t", depth)}
 	}

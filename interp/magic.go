@@ -78,7 +78,7 @@ func (s *Session) who() string {
 		if strings.HasPrefix(name, "_gohooks") || name == "min" || name == "max" || name == "clear" || name == "_" {
 			continue
 		}
-		if _, isFunc := s.funcs[name]; isFunc {
+		if _, isFunc := s.funcs[name]; isFunc || isWithdrawn(s.withdrawn, name) {
 			continue
 		}
 		v := g[name]

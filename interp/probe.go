@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 
 	"github.com/gohooks/gohooks/internal/modcache"
@@ -24,6 +25,9 @@ import (
 // probeEnv, when set, makes a process that links this package run the
 // probe of its standard input and exit, before main or the tests run.
 const probeEnv = "GOHOOKS_IMPORT_PROBE"
+
+// probeStack is the probe's stack limit.
+const probeStack = 64 << 20
 
 func init() {
 	if os.Getenv(probeEnv) == "" {
@@ -47,6 +51,9 @@ type probePkg struct {
 // runProbe imports the requested package and writes yaegi's error, if
 // any, to out; the status is 0 when the import worked, 3 when it failed.
 func runProbe(in io.Reader, out io.Writer) int {
+	// A stack overflow takes seconds to reach Go's 1 GB default; a
+	// package that loads needs far less.
+	debug.SetMaxStack(probeStack)
 	var req probeRequest
 	if err := json.NewDecoder(in).Decode(&req); err != nil {
 		fmt.Fprintf(out, "reading the probe request: %v", err)
@@ -86,7 +93,7 @@ func probe(ctx context.Context, path string, pkgs []modcache.Package) error {
 		return err
 	}
 	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), probeEnv+"=1")
+	cmd.Env = append(os.Environ(), probeEnv+"=1", "GOTRACEBACK=none")
 	cmd.Stdin = bytes.NewReader(in)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

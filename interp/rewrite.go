@@ -138,9 +138,6 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	var failure error
 	// commaOK fixes `v, ok = x` for a lookup or an assertion x.
 	commaOK := func(st ast.Node, lhs []ast.Expr, rhs ast.Expr) {
-		if id, ok := lhs[0].(*ast.Ident); ok && id.Name == "_" {
-			return // the value is not kept: nothing to fix
-		}
 		if par, ok := rhs.(*ast.ParenExpr); ok {
 			rhs = par.X
 		}
@@ -191,20 +188,14 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	}
 	// parallel fixes `a, b = x, y`: yaegi stores a call, a composite
 	// literal or a receive straight into its variable and then skips the
-	// other values. In parentheses, each value is assigned in turn. A
-	// receive in parentheses breaks an assignment (not a declaration):
-	// refused.
-	parallel := func(define bool, rhs []ast.Expr) {
+	// other values. In parentheses, each value is assigned in turn.
+	parallel := func(rhs []ast.Expr) {
 		for _, r := range rhs {
 			switch x := r.(type) {
 			case *ast.CallExpr, *ast.CompositeLit:
 			case *ast.UnaryExpr:
 				if x.Op != token.ARROW {
 					continue
-				}
-				if !define && failure == nil {
-					pos := fset.Position(x.Pos())
-					failure = &cellError{declLine(pos.Line), pos.Column, "a receive among other values of an assignment (a, b = x, <-ch) loses the other values in the interpreter: receive in a statement of its own (v := <-ch), then assign"}
 				}
 			default:
 				continue
@@ -226,7 +217,7 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
 				commaOK(n, n.Lhs, n.Rhs[0])
 			} else if len(n.Rhs) > 1 {
-				parallel(n.Tok == token.DEFINE, n.Rhs)
+				parallel(n.Rhs)
 			}
 			if n.Tok == token.DEFINE && len(n.Lhs) > 1 && inLoop[n] {
 				for _, l := range n.Lhs {
@@ -250,7 +241,7 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 			if len(n.Names) == 2 && len(n.Values) == 1 && n.Type == nil {
 				commaOK(n, []ast.Expr{n.Names[0], n.Names[1]}, n.Values[0])
 			} else if len(n.Values) > 1 {
-				parallel(true, n.Values)
+				parallel(n.Values)
 			}
 		}
 		return true
@@ -373,163 +364,40 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 	return applyEdits(code, edits), nil
 }
 
-// stmtsRewrite is what rewriteStmts made of a statement piece.
-type stmtsRewrite struct {
-	text    string
-	wrapped [][2]int // first and last cell lines of statements run in a function
-	defers  bool     // the piece defers a call at the top level (defer.go)
-	returns bool     // the piece returns at the top level
-}
-
-// rewriteStmts rewrites a statement piece (placed at line, col of the
-// cell) for the top level of yaegi's main package (see above and
-// defer.go); generic names the cells' generic functions.
-func rewriteStmts(text string, line, col int, generic map[string]bool) (stmtsRewrite, error) {
-	out := stmtsRewrite{text: text}
-	list, fset, err := parseStmts(text, line, col)
+// rewrite parses and splits the cell and rewrites its source: go
+// statements, the current versions of its types, and the assignments
+// that yaegi gets wrong.
+func (s *Session) rewrite(c *cell) *Error {
+	toks, err := scanCell(c.src)
 	if err != nil {
-		return out, nil // reported by yaegi, in cell positions
+		return s.cellErr("syntax error", err)
 	}
-	base := len(stmtHeader) + (line - 1) + (col - 1)
-	off := func(p token.Pos) int { return fset.Position(p).Offset - base }
-	where := func(p token.Pos) (int, int) {
-		pos := fset.Position(p)
-		return declLine(pos.Line), pos.Column
+	c.code = renameIdents(rewriteGo(c.src, toks), s.alias)
+	if c.pieces, err = splitCell(c.code); err != nil {
+		return s.cellErr("syntax error", err)
 	}
-	var edits []stmtEdit
-	for _, st := range list {
-		exits, defers, returns, bad := topLevelExits(st, text, off)
-		if bad != nil {
-			l, c := where(bad.Pos())
-			return out, &cellError{l, c, "too many return values: the top level of a cell is the body of main, which returns nothing"}
-		}
-		out.defers = out.defers || defers
-		out.returns = out.returns || returns
-		switch st := st.(type) {
-		case *ast.AssignStmt, *ast.DeclStmt:
-			if msg := topLevelDecl(st, generic); msg != "" {
-				l, c := where(st.Pos())
-				return out, &cellError{l, c, msg}
-			}
-		case *ast.BlockStmt, *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt,
-			*ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
-			if outsideFunc(st, needsFunc) != nil {
-				// The statement's own edits are made first: the
-				// function literal goes around the result.
-				inner := applyEdits(text[off(st.Pos()):off(st.End())], shift(exits, -off(st.Pos())))
-				exits = []stmtEdit{{off(st.Pos()), off(st.End()), "func() { " + inner + " }()"}}
-				first, _ := where(st.Pos())
-				last, _ := where(st.End())
-				out.wrapped = append(out.wrapped, [2]int{first, last})
-			}
-		}
-		edits = append(edits, exits...)
+	fixed, err := s.assignCode(c.code, c.pieces)
+	if err != nil {
+		return s.cellErr("syntax error", err)
 	}
-	out.text = applyEdits(text, edits)
-	return out, nil
-}
-
-// shift moves edits by d bytes.
-func shift(edits []stmtEdit, d int) []stmtEdit {
-	out := make([]stmtEdit, len(edits))
-	for i, e := range edits {
-		out[i] = stmtEdit{e.start + d, e.end + d, e.text}
-	}
-	return out
-}
-
-// outsideFunc returns the first node of st, outside function literals,
-// for which match is true.
-func outsideFunc(st ast.Node, match func(ast.Node) bool) ast.Node {
-	var found ast.Node
-	ast.Inspect(st, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		if n != nil && match(n) {
-			found = n
-		}
-		return found == nil
-	})
-	return found
-}
-
-// needsFunc reports whether n is a form that yaegi handles only inside a
-// function: a declaration (:=, var, const, type, a type switch's binding)
-// in a block at the top level. There, yaegi takes a name that a global
-// variable has for that variable (a block's `x := 1` overwrites the
-// cell's global x), and a declaration of several variables from one
-// expression leaves them undefined.
-func needsFunc(n ast.Node) bool {
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		return n.Tok == token.DEFINE
-	case *ast.DeclStmt:
-		return true
-	case *ast.TypeSwitchStmt:
-		_, binding := n.Assign.(*ast.AssignStmt)
-		return binding
-	}
-	return false
-}
-
-// topLevelDecl returns why a top-level declaration of several variables
-// from one expression cannot run, or "".
-func topLevelDecl(st ast.Stmt, generic map[string]bool) string {
-	var names []string
-	var rhs ast.Expr
-	switch st := st.(type) {
-	case *ast.AssignStmt:
-		if st.Tok != token.DEFINE || len(st.Lhs) < 2 || len(st.Rhs) != 1 {
-			return ""
-		}
-		for _, l := range st.Lhs {
-			names = append(names, exprSource(l))
-		}
-		rhs = st.Rhs[0]
-	case *ast.DeclStmt:
-		gd, ok := st.Decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR {
-			return ""
-		}
-		for _, spec := range gd.Specs {
-			if vs := spec.(*ast.ValueSpec); len(vs.Names) > 1 && len(vs.Values) == 1 {
-				for _, id := range vs.Names {
-					names = append(names, id.Name)
-				}
-				rhs = vs.Values[0]
-				break
-			}
-		}
-		if rhs == nil {
-			return ""
-		}
-	default:
-		return ""
-	}
-	if par, ok := rhs.(*ast.ParenExpr); ok {
-		rhs = par.X
-	}
-	list := strings.Join(names, ", ")
-	switch x := rhs.(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.ARROW {
-			return fmt.Sprintf("%s := <-ch at the top level of a cell is not supported by the interpreter: declare the variables first (var v T; var ok bool; v, ok = <-ch), or receive inside a function", list)
-		}
-	case *ast.CallExpr:
-		fun := x.Fun
-		switch f := fun.(type) {
-		case *ast.IndexExpr:
-			fun = f.X
-		case *ast.IndexListExpr:
-			fun = f.X
-		}
-		if id, ok := fun.(*ast.Ident); ok && generic[id.Name] {
-			return fmt.Sprintf("%s := %s(...) at the top level of a cell: the interpreter cannot declare variables from the results of a generic function there; declare them first (var ...; %s = %s(...)), or make the call inside a function", list, id.Name, list, id.Name)
+	if fixed != c.code {
+		c.code = fixed
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
 		}
 	}
-	return ""
+	renames, e := s.versionTypes(c.pieces)
+	if e != nil {
+		return e
+	}
+	if len(renames) > 0 {
+		c.code = renameIdents(c.code, renames)
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
+		}
+		for internal, to := range renames {
+			s.alias[s.userName(internal)] = to
+		}
+	}
+	return nil
 }

@@ -1,9 +1,7 @@
 package interp
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -14,49 +12,6 @@ import (
 
 	"github.com/gohooks/gohooks/display"
 )
-
-// wireMsg is one framed message between the Client and the worker: a line
-// of JSON. Kind says which fields are set.
-//
-// Client to worker: "execute" (Execute), "complete"/"inspect"/"is_complete"
-// (Code, Cursor, Detail), "interrupt", "input_reply" (Text, Err).
-// Worker to client: "stream" (Name, Text), "display" (Bundle, DisplayID,
-// Update), "clear" (Wait), "input_request" (Text is the prompt, Password),
-// and one reply per request with the request's ID: "execute_reply"
-// (Reply), "complete_reply" (Completion), "inspect_reply" (Inspection),
-// "is_complete_reply" (Completeness).
-type wireMsg struct {
-	Kind         string          `json:"k"`
-	ID           uint64          `json:"id,omitempty"`
-	Execute      *ExecuteRequest `json:"execute,omitempty"`
-	Code         string          `json:"code,omitempty"`
-	Cursor       int             `json:"cursor,omitempty"`
-	Detail       int             `json:"detail,omitempty"`
-	Name         string          `json:"name,omitempty"`
-	Text         string          `json:"text,omitempty"`
-	Err          string          `json:"err,omitempty"`
-	Password     bool            `json:"password,omitempty"`
-	Bundle       *display.Bundle `json:"bundle,omitempty"`
-	DisplayID    string          `json:"display_id,omitempty"`
-	Update       bool            `json:"update,omitempty"`
-	Wait         bool            `json:"wait,omitempty"`
-	Reply        *ExecuteReply   `json:"reply,omitempty"`
-	Completion   *Completion     `json:"completion,omitempty"`
-	Inspection   *Inspection     `json:"inspection,omitempty"`
-	Completeness *Completeness   `json:"completeness,omitempty"`
-}
-
-// conn writes messages one at a time.
-type conn struct {
-	mu  sync.Mutex
-	enc *json.Encoder
-}
-
-func (c *conn) send(m wireMsg) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.enc.Encode(m)
-}
 
 // fdPipe forwards what the process writes to one of its standard file
 // descriptors as stream messages. A goroutine forwards text as it comes;
@@ -109,7 +64,7 @@ func (p *fdPipe) forwardLocked(b []byte) {
 		}
 	}
 	if cut > 0 {
-		p.conn.send(wireMsg{Kind: "stream", Name: p.name, Text: string(text[:cut])})
+		p.conn.send(&streamMsg{Name: p.name, Text: string(text[:cut])})
 	}
 	p.tail = append(p.tail[:0], text[cut:]...)
 }
@@ -143,7 +98,7 @@ func (p *fdPipe) drain() {
 		}
 	})
 	if len(p.tail) > 0 {
-		p.conn.send(wireMsg{Kind: "stream", Name: p.name, Text: string(p.tail)})
+		p.conn.send(&streamMsg{Name: p.name, Text: string(p.tail)})
 		p.tail = p.tail[:0]
 	}
 }
@@ -179,7 +134,7 @@ type worker struct {
 	mu     sync.Mutex
 	cancel context.CancelFunc // of the running cell
 	ctx    context.Context    // of the running cell
-	inputs chan wireMsg
+	inputs chan *inputReply
 }
 
 // flush sends everything written to stdout and stderr so far.
@@ -204,6 +159,7 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	exitWithParent()
 	origErr, err := dupFile(2, "stderr")
 	if err != nil {
 		return err
@@ -212,8 +168,8 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 	// Interpreted frames are large: a smaller limit makes an unbounded
 	// recursion fail in a second rather than five.
 	debug.SetMaxStack(256 << 20)
-	c := &conn{enc: json.NewEncoder(out)}
-	w := &worker{conn: c, inputs: make(chan wireMsg, 1)}
+	c := newConn(out)
+	w := &worker{conn: c, inputs: make(chan *inputReply, 1)}
 	if w.out, err = redirect(os.Stdout, "stdout", c); err != nil {
 		return err
 	}
@@ -229,7 +185,7 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 		return err
 	}
 	display.SetPublisher(w)
-	dec := json.NewDecoder(bufio.NewReader(in))
+	frames := newFrameReader(in, toWorker)
 	var cells sync.WaitGroup
 	// Cells run on one long-lived goroutine, whose stack has grown to
 	// what the interpreter needs (a new goroutine per cell grew its
@@ -243,16 +199,16 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 		}
 	}()
 	for {
-		var m wireMsg
-		if err := dec.Decode(&m); err != nil {
+		m, err := frames.read()
+		if err != nil {
 			cells.Wait()
 			if err == io.EOF {
 				return nil
 			}
 			return fmt.Errorf("interp: worker: reading a request: %w", err)
 		}
-		switch m.Kind {
-		case "execute":
+		switch m := m.(type) {
+		case *executeRequest:
 			cells.Add(1)
 			run := w.cell(m, cells.Done)
 			select {
@@ -260,23 +216,20 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 			default: // a cell still runs (the client sends one at a time)
 				go run()
 			}
-		case "interrupt":
+		case *interruptRequest:
 			w.mu.Lock()
 			if w.cancel != nil {
 				w.cancel()
 			}
 			w.mu.Unlock()
-		case "input_reply":
+		case *inputReply:
 			w.inputs <- m
-		case "complete":
-			r := w.s.Complete(m.Code, m.Cursor)
-			c.send(wireMsg{Kind: "complete_reply", ID: m.ID, Completion: &r})
-		case "inspect":
-			r := w.s.Inspect(m.Code, m.Cursor, m.Detail)
-			c.send(wireMsg{Kind: "inspect_reply", ID: m.ID, Inspection: &r})
-		case "is_complete":
-			r := w.s.IsComplete(m.Code)
-			c.send(wireMsg{Kind: "is_complete_reply", ID: m.ID, Completeness: &r})
+		case *completeRequest:
+			c.send(&completeReply{m.seq, w.s.Complete(m.Code, m.Cursor)})
+		case *inspectRequest:
+			c.send(&inspectReply{m.seq, w.s.Inspect(m.Code, m.Cursor, m.Detail)})
+		case *isCompleteRequest:
+			c.send(&isCompleteReply{m.seq, w.s.IsComplete(m.Code)})
 		}
 	}
 }
@@ -284,20 +237,20 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 // cell returns the function that runs an execute request and sends its
 // reply, then calls done. The request's context is set up at once, so that
 // an interrupt that arrives before the cell starts still stops it.
-func (w *worker) cell(m wireMsg, done func()) func() {
+func (w *worker) cell(m *executeRequest, done func()) func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
 	w.cancel, w.ctx = cancel, ctx
 	w.mu.Unlock()
 	return func() {
 		defer done()
-		rep := w.s.Execute(ctx, *m.Execute, w)
+		rep := w.s.Execute(ctx, m.Req, w)
 		w.flush()
 		w.mu.Lock()
 		w.cancel = nil
 		w.mu.Unlock()
 		cancel()
-		w.conn.send(wireMsg{Kind: "execute_reply", ID: m.ID, Reply: &rep})
+		w.conn.send(&executeReply{m.seq, rep})
 	}
 }
 
@@ -305,17 +258,17 @@ func (w *worker) cell(m wireMsg, done func()) func() {
 // redirected descriptors instead) and the display Publisher of the process.
 
 func (w *worker) Stream(name, text string) {
-	w.conn.send(wireMsg{Kind: "stream", Name: name, Text: text})
+	w.conn.send(&streamMsg{Name: name, Text: text})
 }
 
 func (w *worker) Display(b display.Bundle, id string, update bool) {
 	w.flush() // what was printed before the display shows before it
-	w.conn.send(wireMsg{Kind: "display", Bundle: &b, DisplayID: id, Update: update})
+	w.conn.send(&displayMsg{Bundle: b, DisplayID: id, Update: update})
 }
 
 func (w *worker) ClearOutput(wait bool) {
 	w.flush()
-	w.conn.send(wireMsg{Kind: "clear", Wait: wait})
+	w.conn.send(&clearMsg{Wait: wait})
 }
 
 func (w *worker) Input(prompt string, password bool) (string, error) {
@@ -323,7 +276,7 @@ func (w *worker) Input(prompt string, password bool) (string, error) {
 	w.mu.Lock()
 	ctx := w.ctx
 	w.mu.Unlock()
-	w.conn.send(wireMsg{Kind: "input_request", Text: prompt, Password: password})
+	w.conn.send(&inputRequest{Prompt: prompt, Password: password})
 	select {
 	case m := <-w.inputs:
 		if m.Err != "" {

@@ -75,6 +75,18 @@ func TestImportMajorVersionPath(t *testing.T) {
 	check(t, s, "import \"math/rand/v2\"\nr := rand.New(rand.NewPCG(1, 2))\nr.IntN(1000) < 1000", cellOut{result: "true"})
 }
 
+// TestPackageVariablesInitInGoOrder imports github.com/google/uuid (from
+// the module cache, or through GOPROXY): its NameSpaceURL (hash.go) is
+// initialized by Parse, which reads the table xvalues of util.go. yaegi
+// initialized variables in file order unless one referenced another
+// directly, so NameSpaceURL was parsed with an empty table: all zeros.
+func TestPackageVariablesInitInGoOrder(t *testing.T) {
+	s := newTestSession(t)
+	defer s.Close()
+	check(t, s, "%require github.com/google/uuid@v1.6.0", cellOut{result: "github.com/google/uuid v1.6.0"})
+	check(t, s, "import \"github.com/google/uuid\"\nuuid.NameSpaceURL.String()", cellOut{result: "6ba7b811-9dad-11d1-80b4-00c04fd430c8"})
+}
+
 func TestRangeOverFunc(t *testing.T) {
 	const count = "func count(n int) func(func(int) bool) {\n\treturn func(yield func(int) bool) {\n\t\tfor i := 0; i < n; i++ {\n\t\t\tif !yield(i) {\n\t\t\t\tfmt.Println(\"stopped at\", i)\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\n"
 	const pairs = "func pairs(yield func(string, int) bool) {\n\t_ = yield(\"a\", 1) && yield(\"b\", 2)\n}\n"

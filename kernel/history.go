@@ -89,7 +89,11 @@ func (h *history) load() {
 // rewrite replaces the file with the entries kept in memory.
 func (h *history) rewrite() {
 	tmp := h.path + ".tmp"
-	f, err := os.Create(tmp)
+	// The file holds every cell's source: the copy is private to its
+	// owner as the file was (os.Create made it 0644), also when a
+	// leftover .tmp file had other permissions.
+	os.Remove(tmp)
+	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		h.log("history: %v", err)
 		return

@@ -16,6 +16,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 
 	"github.com/gohooks/gohooks/backend"
+	"github.com/gohooks/gohooks/kernel/internal/zmtp"
 )
 
 // Backend runs cells and answers questions about code. The worker client in
@@ -63,6 +64,8 @@ type Options struct {
 	IOPubQueue int
 
 	coalesce time.Duration // coalesceWindow; tests lengthen it
+	badLog   time.Duration // badLogWindow; tests shorten it
+	badBurst int           // badLogBurst; tests raise it
 }
 
 func (o *Options) fill() {
@@ -96,6 +99,12 @@ func (o *Options) fill() {
 	if o.coalesce <= 0 {
 		o.coalesce = coalesceWindow
 	}
+	if o.badLog <= 0 {
+		o.badLog = badLogWindow
+	}
+	if o.badBurst <= 0 {
+		o.badBurst = badLogBurst
+	}
 }
 
 // Kernel serves the Jupyter messaging protocol on five ZeroMQ sockets and
@@ -105,10 +114,11 @@ type Kernel struct {
 	backend Backend
 	opts    Options
 	log     *log.Logger
+	bad     *logLimiter // the log of bad messages and peers
 	signer  *Signer
 	session string
 
-	shell, control, stdin, iopub, hb *socket
+	shell, control, stdin, iopub, hb *zmtp.Socket
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -152,6 +162,7 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		backend: backend,
 		opts:    opts,
 		log:     opts.Log,
+		bad:     newLogLimiter(opts.Log.Printf, opts.badBurst, opts.badLog),
 		signer:  signer,
 		session: newMsgID(),
 		ctx:     ctx,
@@ -163,9 +174,9 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		done:    make(chan struct{}),
 		running: make(chan struct{}),
 	}
-	rules := connRules{sendTimeout: opts.SendTimeout, logf: k.log.Printf}
+	rules := zmtp.Rules{SendTimeout: opts.SendTimeout, Logf: k.bad.Printf}
 	binds := []struct {
-		s      **socket
+		s      **zmtp.Socket
 		typ    zmq4.SocketType
 		port   *int
 		name   string
@@ -179,20 +190,20 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 	}
 	for _, b := range binds {
 		network, addr := k.info.listenAddr(*b.port)
-		s, err := listenSocket(ctx, b.typ, network, addr, rules)
+		s, err := zmtp.Listen(ctx, b.typ, network, addr, rules)
 		if err != nil {
 			k.closeSockets()
 			cancel()
 			return nil, fmt.Errorf("kernel: bind %s: %w", b.name, err)
 		}
 		*b.s = s
-		if p := s.port(); p != 0 {
+		if p := s.Port(); p != 0 {
 			*b.port = p
 		}
 	}
 	for _, b := range binds {
 		if b.handle != nil {
-			go (*b.s).serve(ctx, k.log.Printf, b.name, b.handle)
+			go (*b.s).Serve(ctx, k.log.Printf, b.name, b.handle)
 		}
 	}
 	k.history = openHistory(opts.HistoryFile, k.log.Printf)
@@ -203,9 +214,9 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 func (k *Kernel) Connection() ConnectionInfo { return k.info }
 
 func (k *Kernel) closeSockets() {
-	for _, s := range []*socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+	for _, s := range []*zmtp.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
 		if s != nil {
-			s.close()
+			s.Close()
 		}
 	}
 }
@@ -257,7 +268,7 @@ func (k *Kernel) receive(name string, handle func(*Message)) func([][]byte) {
 	return func(frames [][]byte) {
 		m, err := Decode(frames, k.signer)
 		if err != nil {
-			k.log.Printf("%s: dropped: %v", name, err)
+			k.bad.Printf("%s: dropped: %v", name, err)
 			return
 		}
 		<-k.running
@@ -277,19 +288,19 @@ func (k *Kernel) queueShell(m *Message) {
 // queueInput hands an input_reply to the cell that waits for it.
 func (k *Kernel) queueInput(m *Message) {
 	if m.Header.MsgType != "input_reply" {
-		k.log.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
+		k.bad.Printf("stdin: unexpected %s dropped", m.Header.MsgType)
 		return
 	}
 	select {
 	case k.stdinq <- m:
 	default:
-		k.log.Printf("stdin: nobody waits for this input_reply; dropped")
+		k.bad.Printf("stdin: nobody waits for this input_reply; dropped")
 	}
 }
 
 // heartbeat echoes every ping on the heartbeat socket.
 func (k *Kernel) heartbeat(frames [][]byte) {
-	if err := k.hb.send(frames); err != nil && k.ctx.Err() == nil {
+	if err := k.hb.Send(frames); err != nil && k.ctx.Err() == nil {
 		k.log.Printf("heartbeat: %v", err)
 	}
 }
@@ -336,7 +347,7 @@ func (k *Kernel) publishLoop() {
 		if len(batch) == 0 {
 			return
 		}
-		if err := k.iopub.publish(batch...); err != nil {
+		if err := k.iopub.Publish(batch...); err != nil {
 			k.log.Printf("iopub: send %s: %v", strings.Join(types, ", "), err)
 		}
 		batch, types = batch[:0], types[:0]
@@ -393,18 +404,18 @@ func (k *Kernel) publish(parent *Message, msgType string, content any) {
 }
 
 // reply sends the reply to req on the socket it came from.
-func (k *Kernel) reply(s *socket, req *Message, msgType string, content any) {
+func (k *Kernel) reply(s *zmtp.Socket, req *Message, msgType string, content any) {
 	k.send(s, req.Identities, req.RawHeader, msgType, content)
 }
 
-func (k *Kernel) send(s *socket, ids [][]byte, parent json.RawMessage, msgType string, content any) {
+func (k *Kernel) send(s *zmtp.Socket, ids [][]byte, parent json.RawMessage, msgType string, content any) {
 	o := &outgoing{identities: ids, header: k.header(msgType), parent: parent, content: content}
 	frames, err := o.encode(k.signer)
 	if err != nil {
 		k.log.Printf("%s: %v", msgType, err)
 		return
 	}
-	if err := s.send(frames); err != nil {
+	if err := s.Send(frames); err != nil {
 		k.log.Printf("send %s: %v", msgType, err)
 	}
 }
@@ -415,8 +426,8 @@ func replyType(reqType string) string {
 }
 
 // badRequest answers a request whose content does not fit its type.
-func (k *Kernel) badRequest(s *socket, req *Message, err error) {
-	k.log.Printf("%s: bad content: %v", req.Header.MsgType, err)
+func (k *Kernel) badRequest(s *zmtp.Socket, req *Message, err error) {
+	k.bad.Printf("%s: bad content: %v", req.Header.MsgType, err)
 	k.reply(s, req, replyType(req.Header.MsgType), errorReply{
 		Status:    "error",
 		EName:     "BadRequest",
@@ -443,7 +454,7 @@ func (k *Kernel) serveControl(m *Message) {
 	case "connect_request":
 		k.reply(k.control, m, "connect_reply", k.connectReply())
 	default:
-		k.log.Printf("control: unknown message type %q dropped", m.Header.MsgType)
+		k.bad.Printf("control: unknown message type %q dropped", m.Header.MsgType)
 	}
 }
 
@@ -451,7 +462,7 @@ func (k *Kernel) serveControl(m *Message) {
 // restarts a kernel by shutting its process down (restart=true) and
 // starting a new one, waiting for the old process to exit, so the kernel
 // exits in both cases.
-func (k *Kernel) shutdown(s *socket, m *Message) {
+func (k *Kernel) shutdown(s *zmtp.Socket, m *Message) {
 	var req shutdownRequest
 	if err := json.Unmarshal(m.Content, &req); err != nil {
 		k.badRequest(s, m, err)
@@ -464,7 +475,7 @@ func (k *Kernel) shutdown(s *socket, m *Message) {
 	k.stop()
 }
 
-func (k *Kernel) debug(s *socket, m *Message) {
+func (k *Kernel) debug(s *zmtp.Socket, m *Message) {
 	var req debugRequest
 	_ = json.Unmarshal(m.Content, &req)
 	k.reply(s, m, "debug_reply", debugReply{
@@ -505,7 +516,7 @@ func (k *Kernel) welcome(m *Message) {
 	if k.handshakeOver.Load() || time.Since(k.started) > welcomeWindow {
 		return
 	}
-	if k.iopub.subscribed() {
+	if k.iopub.Subscribed() {
 		return
 	}
 	go func() {
@@ -515,7 +526,7 @@ func (k *Kernel) welcome(m *Message) {
 		for {
 			select {
 			case <-poll.C:
-				if k.iopub.subscribed() {
+				if k.iopub.Subscribed() {
 					k.publish(m, "status", statusContent{ExecutionState: "idle"})
 					return
 				}

@@ -131,7 +131,7 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 	case "comm_open":
 		var req commOpen
 		if err := json.Unmarshal(m.Content, &req); err != nil {
-			k.log.Printf("comm_open: bad content: %v", err)
+			k.bad.Printf("comm_open: bad content: %v", err)
 			return false
 		}
 		// No comm targets are registered; the spec asks for an immediate
@@ -139,13 +139,13 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 		k.log.Printf("comm_open: no target %q; closing comm %s", req.TargetName, req.CommID)
 		k.publish(m, "comm_close", commClose{CommID: req.CommID, Data: map[string]any{}})
 	case "comm_msg", "comm_close":
-		k.log.Printf("%s for a comm that is not open; dropped", m.Header.MsgType)
+		k.bad.Printf("%s for a comm that is not open; dropped", m.Header.MsgType)
 	case "shutdown_request":
 		k.shutdown(s, m)
 	case "connect_request":
 		k.reply(s, m, "connect_reply", k.connectReply())
 	default:
-		k.log.Printf("shell: unknown message type %q dropped", m.Header.MsgType)
+		k.bad.Printf("shell: unknown message type %q dropped", m.Header.MsgType)
 	}
 	return false
 }

@@ -1,6 +1,7 @@
 package nnlib_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -38,6 +39,25 @@ func BenchmarkTrainStep(b *testing.B) {
 			tensorlib.ManualSeed(1)
 			net := notebookCNN()
 			s.hooks(net)
+			opt := nnlib.NewAdam(net.Parameters(), 1e-3)
+			for b.Loop() {
+				loss := nnlib.CrossEntropyLoss(net.Forward(x), y)
+				opt.ZeroGrad()
+				loss.Backward()
+				opt.Step()
+			}
+		})
+	}
+}
+
+// BenchmarkTrainStepBatch is BenchmarkTrainStep without hooks at batch
+// sizes 1, 8, 64 and 256 (the Fashion-MNIST sample holds 1000 images).
+func BenchmarkTrainStepBatch(b *testing.B) {
+	for _, n := range []int{1, 8, 64, 256} {
+		b.Run(fmt.Sprintf("b%d", n), func(b *testing.B) {
+			x, y := nnlib.FashionMNIST().Batch(0, n)
+			tensorlib.ManualSeed(1)
+			net := notebookCNN()
 			opt := nnlib.NewAdam(net.Parameters(), 1e-3)
 			for b.Loop() {
 				loss := nnlib.CrossEntropyLoss(net.Forward(x), y)

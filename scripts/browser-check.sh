@@ -4,7 +4,7 @@
 # checks that the page shows the heatmap images (<img src="data:image/png...">)
 # and no error output, and saves a screenshot to testout/browser-05.png.
 # Installs jupyter-notebook, chromium and python3-websocket with apt-get when
-# they are missing. Everything runs on 127.0.0.1 in temporary directories and
+# they are missing (quietly, scripts/apt-install.sh). Everything runs on 127.0.0.1 in temporary directories and
 # is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,12 +17,7 @@ need=()
 command -v jupyter-notebook >/dev/null || need+=(jupyter-notebook)
 command -v chromium >/dev/null || need+=(chromium)
 "$py" -c 'import websocket' 2>/dev/null || need+=(python3-websocket)
-if [ ${#need[@]} -gt 0 ]; then
-	echo "== installing ${need[*]}"
-	if [ "$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi
-	$sudo apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+scripts/apt-install.sh ${need[@]+"${need[@]}"}
 
 tmp=$(mktemp -d)
 pids=()

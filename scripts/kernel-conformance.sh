@@ -11,13 +11,7 @@ py=/usr/bin/python3
 missing=()
 "$py" -c 'import jupyter_kernel_test' 2>/dev/null || missing+=(python3-jupyter-kernel-test)
 "$py" -c 'import jupyter_client' 2>/dev/null || missing+=(python3-jupyter-client)
-if [ ${#missing[@]} -gt 0 ]; then
-	echo "installing ${missing[*]} with apt-get"
-	sudo=""
-	[ "$(id -u)" = 0 ] || sudo="sudo"
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
-fi
+scripts/apt-install.sh ${missing[@]+"${missing[@]}"}
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

@@ -51,6 +51,22 @@ EXPECT = {
         ("fmt.Println(train(bigNet(), 10, 1e-3))", " +Inf NaN NaN"),
         ("net := bigNet()", "after: 1\n"),
     ],
+    "08-": [
+        ("tensorlib.ManualSeed(0)", "176258 parameters\nBasicBlock(\n  (conv1): Conv2d(8, 16, kernel_size=(3, 3), stride=(2, 2)"),
+        ("data := nnlib.FashionMNIST()", "layer1.0.residual [8 8 28 28]\n"),
+        ("data := nnlib.FashionMNIST()", "layer4.1.residual [8 64 4 4]\n"),
+        ("tensorlib.ManualSeed(1)", "62 steps, loss"),
+        ("test :=", "test accuracy:"),
+    ],
+    "09-": [
+        ("const sep = 10", "tensor([5., 4., 4., 3., 0., 7., 3., 0.])\n"),
+        ("tensorlib.ManualSeed(1)", "step 300: loss"),
+        ("// accuracy returns", "accuracy:"),
+        ("example :=", "[blocks.0.attn.pattern blocks.1.attn.pattern]\n"),
+        ("byHead :=", "blocks.1.attn.z"),
+        ("// zeroHead", "after: no hooks\n"),
+        ("both :=", "blocks.*.attn.z silenced: accuracy"),
+    ],
 }
 
 # Standard error a cell must show, by notebook prefix: (cell start, text).
@@ -72,6 +88,20 @@ IMAGES = {
         ("tensorlib.ManualSeed(1)", 1, 1),
         ("trained :=", 1, 1),
         ("cam :=", 1, 1),
+    ],
+    "08-": [
+        ("tensorlib.ManualSeed(1)", 1, 1),
+        ("img, label := test.Sample(0)", 1, 1),
+        ("var cams", 1, 1),
+        ("img, label = test.Sample(0)", 1, 1),
+    ],
+    "09-": [
+        ("tensorlib.ManualSeed(1)", 1, 1),
+        ("example :=", 1, 1),
+        ("viz.AttentionPatterns(cache.Get(\"blocks.1", 1, 1),
+        ("points :=", 1, 1),
+        ("clean :=", 1, 1),
+        ("byHead :=", 1, 1),
     ],
     "06-": [
         ("viz.Line(", 1, 1),

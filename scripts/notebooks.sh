@@ -12,10 +12,7 @@ cd "$(dirname "$0")/.."
 
 py=/usr/bin/python3
 if ! "$py" -c 'import nbclient, nbformat' 2>/dev/null; then
-	echo "== installing python3-nbclient"
-	if [ "$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi
-	$sudo apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-nbclient python3-nbformat python3-ipykernel >/dev/null
+	scripts/apt-install.sh python3-nbclient python3-nbformat python3-ipykernel
 fi
 
 tmp=$(mktemp -d)

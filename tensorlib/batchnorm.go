@@ -87,7 +87,7 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 		}
 		return weight.data[ch]
 	}
-	out := make([]float32, len(x.data))
+	out := newBuf(len(x.data))
 	for ch := 0; ch < c; ch++ {
 		// y = x*alpha + beta, the form PyTorch's CPU kernel uses.
 		alpha := invstd[ch] * wAt(ch)

@@ -131,7 +131,7 @@ func reduceTo(g *Tensor, shape []int) *Tensor {
 			idx[d] = 0
 		}
 	}
-	out := make([]float32, len(acc))
+	out := newBuf(len(acc))
 	for i, v := range acc {
 		out[i] = float32(v)
 	}

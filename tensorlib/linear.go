@@ -47,7 +47,7 @@ func Linear(x, w, b *Tensor) *Tensor {
 		return viewRecorded(name, y, shape)
 	}
 	m := x.shape[0]
-	y := make([]float32, m*out)
+	y := newBuf(m * out)
 	beta := float32(0)
 	if b != nil {
 		for i := 0; i < m; i++ {
@@ -64,12 +64,12 @@ func Linear(x, w, b *Tensor) *Tensor {
 	return record(name, fromData(y, []int{m, out}), []*Tensor{x, w, b}, func(g *Tensor) []*Tensor {
 		var gx, gw, gb *Tensor
 		if needX {
-			dx := make([]float32, m*in)
+			dx := newBuf(m * in)
 			gemm.Sgemm(false, false, m, in, out, 1, g.data, out, w.data, in, 0, dx, in)
 			gx = fromData(dx, x.shape)
 		}
 		if needW {
-			dw := make([]float32, out*in)
+			dw := newBuf(out * in)
 			gemm.Sgemm(true, false, out, in, m, 1, g.data, out, x.data, in, 0, dw, in)
 			gw = fromData(dw, w.shape)
 		}

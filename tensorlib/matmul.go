@@ -34,7 +34,7 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 	ad := expandData(&Tensor{data: t.data, shape: as}, fullA)
 	bd := expandData(&Tensor{data: o.data, shape: bs}, fullB)
 
-	cd := make([]float32, nb*m*n)
+	cd := newBuf(nb * m * n)
 	for i := 0; i < nb; i++ {
 		gemm.Sgemm(false, false, m, n, k, 1, ad[i*m*k:], k, bd[i*k*n:], n, 0, cd[i*m*n:], n)
 	}
@@ -61,7 +61,7 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 		var ga, gb *Tensor
 		if t.requiresGrad {
 			// dA = dC · Bᵀ, per batch, summed over broadcast batch dims.
-			d := make([]float32, nb*m*k)
+			d := newBuf(nb * m * k)
 			for i := 0; i < nb; i++ {
 				gemm.Sgemm(false, true, m, k, n, 1, g.data[i*m*n:], n, bd[i*k*n:], n, 0, d[i*m*k:], k)
 			}
@@ -70,7 +70,7 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 		}
 		if o.requiresGrad {
 			// dB = Aᵀ · dC.
-			d := make([]float32, nb*k*n)
+			d := newBuf(nb * k * n)
 			for i := 0; i < nb; i++ {
 				gemm.Sgemm(true, false, k, n, m, 1, ad[i*m*k:], k, g.data[i*m*n:], n, 0, d[i*k*n:], n)
 			}

@@ -55,21 +55,13 @@ func binaryBlock(op binOp, out, a, b []float32) {
 	a, b = a[:len(out)], b[:len(out)]
 	switch op {
 	case opAdd:
-		for i := range out {
-			out[i] = a[i] + b[i]
-		}
+		vmath.Add(out, a, b)
 	case opSub:
-		for i := range out {
-			out[i] = a[i] - b[i]
-		}
+		vmath.Sub(out, a, b)
 	case opMul:
-		for i := range out {
-			out[i] = a[i] * b[i]
-		}
+		vmath.Mul(out, a, b)
 	case opDiv:
-		for i := range out {
-			out[i] = a[i] / b[i]
-		}
+		vmath.Div(out, a, b)
 	case opPow:
 		for i := range out {
 			out[i] = pow32(a[i], b[i])
@@ -96,17 +88,11 @@ func scalarBlock(op binOp, out, a []float32, s float32) {
 	a = a[:len(out)]
 	switch op {
 	case opAdd:
-		for i := range out {
-			out[i] = a[i] + s
-		}
+		vmath.AddConst(out, a, s)
 	case opSub:
-		for i := range out {
-			out[i] = a[i] - s
-		}
+		vmath.AddConst(out, a, -s) // a - s and a + (-s) round alike
 	case opMul:
-		for i := range out {
-			out[i] = a[i] * s
-		}
+		vmath.Scale(out, a, s)
 	case opDiv:
 		for i := range out {
 			out[i] = a[i] / s
@@ -153,7 +139,7 @@ func min32(a, b float32) float32 {
 // compute returns a op b, broadcast, without recording.
 func compute(name string, op binOp, a, b *Tensor) *Tensor {
 	shape := broadcastShape(name, a.shape, b.shape)
-	out := make([]float32, checkShape(name, shape))
+	out := newBuf(checkShape(name, shape))
 	switch {
 	case sameShape(a.shape, b.shape):
 		binaryKernel(op, out, a.data, b.data)
@@ -166,7 +152,7 @@ func compute(name string, op binOp, a, b *Tensor) *Tensor {
 }
 
 func scalarOp(op binOp, t *Tensor, s float32) *Tensor {
-	out := make([]float32, len(t.data))
+	out := newBuf(len(t.data))
 	scalarKernel(op, out, t.data, s)
 	return fromData(out, t.shape)
 }
@@ -332,17 +318,15 @@ func (t *Tensor) PowScalar(s float32) *Tensor {
 // backward that multiplies the incoming gradient by deriv(x, y). f and
 // deriv work on matching blocks of their slices (forBlocks).
 func (t *Tensor) unary(name string, f func(dst, src []float32), deriv func(dst, x, y []float32)) *Tensor {
-	out := make([]float32, len(t.data))
+	out := newBuf(len(t.data))
 	forBlocks(len(out), func(lo, hi int) { f(out[lo:hi], t.data[lo:hi]) })
 	res := fromData(out, t.shape)
 	return record(name, res, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		d := make([]float32, len(out))
+		d := zeroBuf(len(out)) // some derivatives write only where nonzero
 		forBlocks(len(d), func(lo, hi int) {
 			db, gb := d[lo:hi], g.data[lo:hi]
 			deriv(db, t.data[lo:hi], out[lo:hi])
-			for i := range db {
-				db[i] *= gb[i]
-			}
+			vmath.Mul(db, db, gb)
 		})
 		return []*Tensor{fromData(d, t.shape)}
 	})
@@ -426,29 +410,14 @@ func (t *Tensor) Sigmoid() *Tensor {
 // the output is 0 no gradient passes (not even NaN), as in PyTorch's
 // threshold_backward.
 func (t *Tensor) ReLU() *Tensor {
-	// Branch-free: the sign bit, smeared over the word, masks negatives
-	// (and -0) to +0; on random data a branch mispredicts half the time.
-	out := make([]float32, len(t.data))
-	forBlocks(len(out), func(lo, hi int) {
-		dst, src := out[lo:hi], t.data[lo:hi]
-		for i, v := range src {
-			u := math.Float32bits(v)
-			dst[i] = math.Float32frombits(u &^ uint32(int32(u)>>31))
-		}
-	})
+	// Branch-free (vmath.ReLU): the sign bit, smeared over the word, masks
+	// negatives (and -0) to +0; on random data a branch mispredicts half
+	// the time.
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(lo, hi int) { vmath.ReLU(out[lo:hi], t.data[lo:hi]) })
 	return record("ReluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
-		d := make([]float32, len(out))
-		forBlocks(len(d), func(lo, hi int) {
-			dst, y, gb := d[lo:hi], out[lo:hi], g.data[lo:hi]
-			gb = gb[:len(dst)]
-			y = y[:len(dst)]
-			for i, v := range y {
-				// y is +0 or positive: the mask is all ones when any
-				// bit is set.
-				u := math.Float32bits(v)
-				dst[i] = math.Float32frombits(math.Float32bits(gb[i]) & uint32(int32(u|-u)>>31))
-			}
-		})
+		d := newBuf(len(out))
+		forBlocks(len(d), func(lo, hi int) { vmath.ReLUBackward(d[lo:hi], g.data[lo:hi], out[lo:hi]) })
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }

@@ -314,7 +314,7 @@ func (t *Tensor) Softmax(dim int) *Tensor {
 	outer, n, inner := t.lanes("Softmax", dim)
 	return record("SoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
 		// dx = y * (g - Σ g·y)
-		d := make([]float32, len(t.data))
+		d := newBuf(len(t.data))
 		forLanes(outer, n, inner, func(base int) {
 			var dot float64
 			for k := 0; k < n; k++ {
@@ -336,7 +336,7 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 	outer, n, inner := t.lanes("LogSoftmax", dim)
 	return record("LogSoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
 		// dx = g - softmax * Σg
-		d := make([]float32, len(t.data))
+		d := newBuf(len(t.data))
 		if inner == 1 {
 			forRows(outer, n, func(lo, hi int) {
 				for r := lo; r < hi; r++ {
@@ -400,7 +400,7 @@ func forRows(rows, rowLen int, fn func(lo, hi int)) {
 // x - max - log Σ for log-softmax.
 func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 	outer, n, inner := t.lanes(op, dim)
-	out := make([]float32, len(t.data))
+	out := newBuf(len(t.data))
 	if inner == 1 && n > 0 {
 		forRows(outer, n, func(lo, hi int) {
 			for r := lo; r < hi; r++ {

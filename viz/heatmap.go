@@ -36,12 +36,12 @@ func heatmapOf(g grid, opts []Option) *Figure {
 	f := newFigure("", 440, 380, func(c draw.Canvas, o *options) {
 		m := chooseColorMap(g.data, o)
 		img := colorImage(g, m)
-		main := draw.Crop(c, 0, -colorBarWidth, 0, 0)
+		main := draw.Crop(c, labelMargin(o.rowLabels), -colorBarWidth, 0, 0)
 		p := newPlot(o)
 		p.Add(newRaster(img))
 		p.X.Padding, p.Y.Padding = 0, 0
-		p.X.Tick.Marker = indexTicks(g.cols, false)
-		p.Y.Tick.Marker = indexTicks(g.rows, true)
+		p.X.Tick.Marker = axisTicks("Heatmap", "column", o.colLabels, g.cols, false)
+		p.Y.Tick.Marker = axisTicks("Heatmap", "row", o.rowLabels, g.rows, true)
 		pc := fitAspect(p, main, cellAspect(g.rows, g.cols))
 		p.Draw(pc)
 		dc := p.DataCanvas(pc)
@@ -129,6 +129,38 @@ func indexTicks(n int, flip bool) plot.Ticker {
 				pos = float64(n - 1 - i)
 			}
 			ticks = append(ticks, plot.Tick{Value: pos, Label: fmt.Sprint(i)})
+		}
+		return ticks
+	})
+}
+
+// labelMargin is extra room at the left for long row labels, which the
+// plot's own axis layout underestimates.
+func labelMargin(labels []string) vg.Length {
+	var w vg.Length
+	sty := textStyle(9, draw.XLeft, draw.YCenter)
+	for _, l := range labels {
+		w = max(w, sty.Rectangle(l).Size().X)
+	}
+	return w / 3
+}
+
+// axisTicks returns indexTicks, or a tick per cell with the given labels.
+func axisTicks(op, what string, labels []string, n int, flip bool) plot.Ticker {
+	if labels == nil {
+		return indexTicks(n, flip)
+	}
+	if len(labels) != n {
+		panic(fmt.Sprintf("viz: %s: %d %s labels for %d %ss", op, len(labels), what, n, what))
+	}
+	return plot.TickerFunc(func(_, _ float64) []plot.Tick {
+		ticks := make([]plot.Tick, n)
+		for i, l := range labels {
+			pos := float64(i)
+			if flip {
+				pos = float64(n - 1 - i)
+			}
+			ticks[i] = plot.Tick{Value: pos, Label: l}
 		}
 		return ticks
 	})

@@ -30,6 +30,8 @@ type options struct {
 	alpha          float64
 	columns        int
 	logY           bool
+	rowLabels      []string
+	colLabels      []string
 }
 
 func defaultOptions() options {
@@ -106,3 +108,18 @@ func Columns(n int) Option {
 // LogScale draws the vertical axis of a Line or GradientFlow chart on a
 // logarithmic scale; values <= 0 are left out.
 func LogScale() Option { return func(o *options) { o.logY = true } }
+
+// RowLabels labels a heatmap's rows (top to bottom) with names instead of
+// indices, such as layer names. A count that does not match the rows
+// panics when the figure is drawn.
+func RowLabels(labels ...string) Option {
+	l := append([]string(nil), labels...)
+	return func(o *options) { o.rowLabels = l }
+}
+
+// ColumnLabels labels a heatmap's columns (left to right) with names, such
+// as tokens.
+func ColumnLabels(labels ...string) Option {
+	l := append([]string(nil), labels...)
+	return func(o *options) { o.colLabels = l }
+}

@@ -397,9 +397,10 @@ func (p *plainReader) ReadLine(prompt string) (string, error) {
 // termReader edits lines on a terminal in raw mode (golang.org/x/term's
 // line editor: arrows, history, Tab), leaving raw mode while a cell runs.
 type termReader struct {
-	fd  int
-	t   *term.Terminal
-	ctc *ctrlCWatcher
+	fd      int
+	t       *term.Terminal
+	ctc     *ctrlCWatcher
+	newTerm func() *term.Terminal
 }
 
 // ctrlCWatcher passes input through and notes a Ctrl-C, which the line
@@ -436,18 +437,19 @@ func newTermReader(in *os.File, out io.Writer, hist term.History, complete func(
 		io.Reader
 		io.Writer
 	}{ctc, out}
-	t := term.NewTerminal(rw, "")
-	t.History = hist
-	tr := &termReader{fd: int(in.Fd()), t: t, ctc: ctc}
-	t.AutoCompleteCallback = func(line string, pos int, key rune) (string, int, bool) {
-		if key != '\t' {
-			return "", 0, false
+	tr := &termReader{fd: int(in.Fd()), ctc: ctc}
+	tr.newTerm = func() *term.Terminal {
+		t := term.NewTerminal(rw, "")
+		t.History = hist
+		t.AutoCompleteCallback = func(line string, pos int, key rune) (string, int, bool) {
+			if key != '\t' {
+				return "", 0, false
+			}
+			return complete(line, pos, func(s string) { t.Write([]byte(s)) })
 		}
-		return complete(line, pos, func(s string) { t.Write([]byte(s)) })
+		return t
 	}
-	if w, h, err := term.GetSize(tr.fd); err == nil && w > 0 && h > 0 {
-		t.SetSize(w, h)
-	}
+	tr.t = tr.newTerm()
 	return tr, nil
 }
 
@@ -464,6 +466,11 @@ func (tr *termReader) ReadLine(prompt string) (string, error) {
 	tr.t.SetPrompt(prompt)
 	line, err := tr.t.ReadLine()
 	if err == io.EOF && tr.ctc.take() {
+		// The line editor returns at a Ctrl-C with the Ctrl-C still in its
+		// input buffer and the line still typed: the next ReadLine saw the
+		// Ctrl-C again, as an end of input, and the console quit. A new
+		// editor starts clean.
+		tr.t = tr.newTerm()
 		return "", errInterrupted
 	}
 	return line, err

@@ -19,8 +19,8 @@ import (
 // Module is a module of the workspace's build list.
 type Module struct {
 	Path, Version string
-	// Direct is true for a module that was imported or required, false
-	// for a dependency of one.
+	// Direct is true for a module that was imported from or required,
+	// false for a dependency of one.
 	Direct bool
 }
 
@@ -46,6 +46,11 @@ type Workspace struct {
 	// offline is set once the network failed: later commands go straight
 	// to the module cache.
 	offline bool
+	// direct holds the modules required or imported from (go.mod calls
+	// them indirect: no source of the workspace imports them).
+	direct map[string]bool
+	// mods caches the build list; nil after go get changed it.
+	mods []Module
 }
 
 // NewWorkspace makes a workspace in a new temporary directory. Close
@@ -53,6 +58,7 @@ type Workspace struct {
 func NewWorkspace() (*Workspace, error) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
+		//lint:ignore SA1019 without go on PATH, the toolchain that built this binary is the one left to try; if it has moved, the error below says so.
 		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
 		if _, serr := os.Stat(goBin); serr != nil {
 			return nil, errors.New("modcache: the go command is not installed (it is needed to download modules): install Go from https://go.dev/dl")
@@ -67,7 +73,7 @@ func NewWorkspace() (*Workspace, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("modcache: %w", err)
 	}
-	return &Workspace{dir: dir, goBin: goBin}, nil
+	return &Workspace{dir: dir, goBin: goBin, direct: map[string]bool{}}, nil
 }
 
 // goVersion is the language version of the running binary ("1.26").
@@ -97,6 +103,7 @@ func (w *Workspace) Require(ctx context.Context, module, version string) (Module
 	if _, err := w.get(ctx, module+"@"+version); err != nil {
 		return Module{}, w.explain(module, module, version, err)
 	}
+	w.direct[module] = true
 	for _, m := range w.modules(ctx) {
 		if m.Path == module {
 			return m, nil
@@ -112,7 +119,11 @@ func (w *Workspace) Require(ctx context.Context, module, version string) (Module
 func (w *Workspace) Resolve(ctx context.Context, importPath string) ([]Package, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	pkgs, err := w.list(ctx, importPath)
+	var pkgs []Package
+	err := errors.New("no module of the build list provides it")
+	if w.provides(ctx, importPath) {
+		pkgs, err = w.list(ctx, importPath)
+	}
 	if err != nil {
 		if _, gerr := w.get(ctx, importPath); gerr != nil {
 			return nil, w.explain(importPath, "", "", gerr)
@@ -126,6 +137,9 @@ func (w *Workspace) Resolve(ctx context.Context, importPath string) ([]Package, 
 			return nil, w.explain(importPath, modulePath(p), "", errors.New(p.Error.Err))
 		}
 	}
+	if m := modulePath(pkgs[len(pkgs)-1]); m != "" {
+		w.direct[m] = true
+	}
 	return pkgs, nil
 }
 
@@ -137,7 +151,26 @@ func (w *Workspace) Modules(ctx context.Context) []Module {
 	return w.modules(ctx)
 }
 
+// provides reports whether a module of the build list may provide
+// importPath: its path is a prefix.
+func (w *Workspace) provides(ctx context.Context, importPath string) bool {
+	for _, m := range w.modules(ctx) {
+		if importPath == m.Path || strings.HasPrefix(importPath, m.Path+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 func (w *Workspace) modules(ctx context.Context) []Module {
+	if w.mods != nil {
+		ms := make([]Module, len(w.mods))
+		for i, m := range w.mods {
+			m.Direct = w.direct[m.Path]
+			ms[i] = m
+		}
+		return ms
+	}
 	out, err := w.run(ctx, w.env(false), "mod", "edit", "-json")
 	if err != nil {
 		return nil
@@ -153,9 +186,13 @@ func (w *Workspace) modules(ctx context.Context) []Module {
 	}
 	var ms []Module
 	for _, r := range mf.Require {
-		ms = append(ms, Module{Path: r.Path, Version: r.Version, Direct: !r.Indirect})
+		ms = append(ms, Module{Path: r.Path, Version: r.Version, Direct: w.direct[r.Path]})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].Path < ms[j].Path })
+	if ms == nil {
+		ms = []Module{}
+	}
+	w.mods = ms
 	return ms
 }
 
@@ -191,6 +228,7 @@ func (w *Workspace) list(ctx context.Context, importPath string) ([]Package, err
 // get runs go get on query, and again with the module cache as the only
 // proxy if the network stopped it.
 func (w *Workspace) get(ctx context.Context, query string) ([]byte, error) {
+	w.mods = nil
 	if !w.offline {
 		out, err := w.run(ctx, w.env(false), "get", "--", query)
 		if err == nil || !isNetworkError(err) {

@@ -21,35 +21,68 @@ import (
 )
 
 // Exp sets dst[i] = e^src[i].
-func Exp(dst, src []float32) { apply("Exp", dst, src, expBlock, exp1) }
+func Exp(dst, src []float32) { apply("Exp", dst, src, kindExp) }
 
 // Sigmoid sets dst[i] = 1 / (1 + e^-src[i]).
-func Sigmoid(dst, src []float32) { apply("Sigmoid", dst, src, sigmoidBlock, sigmoid1) }
+func Sigmoid(dst, src []float32) { apply("Sigmoid", dst, src, kindSigmoid) }
 
 // Tanh sets dst[i] = tanh(src[i]).
-func Tanh(dst, src []float32) { apply("Tanh", dst, src, tanhBlock, tanh1) }
+func Tanh(dst, src []float32) { apply("Tanh", dst, src, kindTanh) }
 
-// apply runs block over the longest multiple of eight elements (nil block:
-// none) and finishes the rest by copying it into an eight-lane buffer, so
-// that every element goes through the same instructions.
-func apply(name string, dst, src []float32, block func(dst, src []float32), one func(float32) float32) {
+type kind int
+
+const (
+	kindExp kind = iota
+	kindSigmoid
+	kindTanh
+)
+
+// block runs the vector kernel of k over dst and src (a positive multiple
+// of eight elements). A switch rather than a function value, so that the
+// compiler sees that the slices do not escape.
+func (k kind) block(dst, src []float32) {
+	switch k {
+	case kindExp:
+		expBlock(dst, src)
+	case kindSigmoid:
+		sigmoidBlock(dst, src)
+	case kindTanh:
+		tanhBlock(dst, src)
+	}
+}
+
+func (k kind) one(x float32) float32 {
+	switch k {
+	case kindSigmoid:
+		return sigmoid1(x)
+	case kindTanh:
+		return tanh1(x)
+	}
+	return exp1(x)
+}
+
+// apply runs k's vector kernel over the longest multiple of eight elements
+// and finishes the rest by copying it into an eight-lane buffer, so that
+// every element goes through the same instructions; without the kernel,
+// it runs k's Go function on every element.
+func apply(name string, dst, src []float32, k kind) {
 	if len(dst) != len(src) {
 		panic(fmt.Sprintf("vmath: %s: dst has %d elements, src %d", name, len(dst), len(src)))
 	}
-	if block == nil {
+	if !haveAVX2 {
 		for i, v := range src {
-			dst[i] = one(v)
+			dst[i] = k.one(v)
 		}
 		return
 	}
 	n := len(src) &^ 7
 	if n > 0 {
-		block(dst[:n], src[:n])
+		k.block(dst[:n], src[:n])
 	}
 	if n < len(src) {
 		var buf [8]float32
 		copy(buf[:], src[n:])
-		block(buf[:], buf[:])
+		k.block(buf[:], buf[:])
 		copy(dst[n:], buf[:])
 	}
 }
@@ -145,7 +178,7 @@ func Max(x []float32) float32 {
 	}
 	n := 0
 	m := x[0]
-	if maxBlock != nil && len(x) >= 8 {
+	if haveAVX2 && len(x) >= 8 {
 		n = len(x) &^ 7
 		m = maxBlock(x[:n])
 	}
@@ -163,7 +196,7 @@ func ExpShiftSum(dst, src []float32, shift float32) float32 {
 	if len(dst) != len(src) {
 		panic(fmt.Sprintf("vmath: ExpShiftSum: dst has %d elements, src %d", len(dst), len(src)))
 	}
-	if expShiftSumBlock == nil {
+	if !haveAVX2 {
 		var s float32
 		for i, v := range src {
 			e := exp1(v - shift)
@@ -196,7 +229,7 @@ func Scale(dst, src []float32, s float32) {
 		panic(fmt.Sprintf("vmath: Scale: dst has %d elements, src %d", len(dst), len(src)))
 	}
 	n := 0
-	if scaleBlock != nil {
+	if haveAVX2 {
 		n = len(src) &^ 7
 		if n > 0 {
 			scaleBlock(dst[:n], src[:n], s)
@@ -213,7 +246,7 @@ func AddConst(dst, src []float32, c float32) {
 		panic(fmt.Sprintf("vmath: AddConst: dst has %d elements, src %d", len(dst), len(src)))
 	}
 	n := 0
-	if addConstBlock != nil {
+	if haveAVX2 {
 		n = len(src) &^ 7
 		if n > 0 {
 			addConstBlock(dst[:n], src[:n], c)
@@ -222,4 +255,106 @@ func AddConst(dst, src []float32, c float32) {
 	for i, v := range src[n:] {
 		dst[n+i] = v + c
 	}
+}
+
+// Add sets dst[i] = a[i] + b[i].
+func Add(dst, a, b []float32) {
+	binary("Add", dst, a, b, addBlock, func(x, y float32) float32 { return x + y })
+}
+
+// Sub sets dst[i] = a[i] - b[i].
+func Sub(dst, a, b []float32) {
+	binary("Sub", dst, a, b, subBlock, func(x, y float32) float32 { return x - y })
+}
+
+// Mul sets dst[i] = a[i] * b[i].
+func Mul(dst, a, b []float32) {
+	binary("Mul", dst, a, b, mulBlock, func(x, y float32) float32 { return x * y })
+}
+
+// Div sets dst[i] = a[i] / b[i].
+func Div(dst, a, b []float32) {
+	binary("Div", dst, a, b, divBlock, func(x, y float32) float32 { return x / y })
+}
+
+// binary runs block over the longest multiple of eight elements and op
+// over the rest; each element is one correctly rounded operation either
+// way.
+func binary(name string, dst, a, b []float32, block func(dst, a, b []float32), op func(x, y float32) float32) {
+	if len(a) != len(dst) || len(b) != len(dst) {
+		panic(fmt.Sprintf("vmath: %s: dst has %d elements, a %d, b %d", name, len(dst), len(a), len(b)))
+	}
+	n := 0
+	if haveAVX2 {
+		n = len(dst) &^ 7
+		if n > 0 {
+			block(dst[:n], a[:n], b[:n])
+		}
+	}
+	a, b = a[n:], b[n:len(a)]
+	for i := range a {
+		dst[n+i] = op(a[i], b[i])
+	}
+}
+
+// ReLU sets dst[i] to src[i] where its sign bit is clear and to +0 where it
+// is set (negatives, -0, and NaNs with the sign bit set).
+func ReLU(dst, src []float32) {
+	if len(dst) != len(src) {
+		panic(fmt.Sprintf("vmath: ReLU: dst has %d elements, src %d", len(dst), len(src)))
+	}
+	n := 0
+	if haveAVX2 {
+		n = len(dst) &^ 7
+		if n > 0 {
+			reluBlock(dst[:n], src[:n])
+		}
+	}
+	for i, v := range src[n:] {
+		u := math.Float32bits(v)
+		dst[n+i] = math.Float32frombits(u &^ uint32(int32(u)>>31))
+	}
+}
+
+// ReLUBackward sets dst[i] = g[i] where y[i] (a ReLU output: +0 or
+// positive) is not +0, and +0 where it is: no gradient, not even NaN,
+// passes where the output was 0.
+func ReLUBackward(dst, g, y []float32) {
+	binary("ReLUBackward", dst, g, y, reluBackwardBlock, func(g, y float32) float32 {
+		u := math.Float32bits(y)
+		return math.Float32frombits(math.Float32bits(g) & uint32(int32(u|-u)>>31))
+	})
+}
+
+// MaxPool2x2 pools one output row of a 2×2, stride-2 max pooling: output
+// i is the largest of top[2i], top[2i+1], bot[2i] and bot[2i+1] (the first
+// of them on ties; -0 and +0 tie), and idx[i] its position, base + 2i plus
+// 1 for the right column and w for the bottom row. It does the outputs in
+// blocks of eight (the last one through a zero-padded copy) and returns
+// how many it did: len(dst), or 0 without the vector kernel, when the
+// caller does them all. nan reports a NaN among the inputs, which the
+// caller must pool again with its own rule for NaN.
+func MaxPool2x2(top, bot, dst []float32, idx []int32, base, w int) (done int, nan bool) {
+	if !haveAVX2 || len(dst) == 0 {
+		return 0, false
+	}
+	if len(top) < 2*len(dst) || len(bot) < 2*len(dst) || len(idx) < len(dst) {
+		panic(fmt.Sprintf("vmath: MaxPool2x2: %d outputs from rows of %d and %d into %d positions", len(dst), len(top), len(bot), len(idx)))
+	}
+	n := len(dst) &^ 7
+	if n > 0 {
+		nan = maxPool2x2Block(top, bot, dst, idx, n, int32(base), int32(w))
+	}
+	if rest := len(dst) - n; rest > 0 {
+		var t, b, d [16]float32
+		var ix [8]int32
+		copy(t[:], top[2*n:2*len(dst)])
+		copy(b[:], bot[2*n:2*len(dst)])
+		if maxPool2x2Block(t[:], b[:], d[:8], ix[:], 8, int32(base+2*n), int32(w)) {
+			nan = true
+		}
+		copy(dst[n:], d[:rest])
+		copy(idx[n:], ix[:rest])
+	}
+	return len(dst), nan
 }

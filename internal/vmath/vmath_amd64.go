@@ -27,27 +27,49 @@ func scaleAVX2(dst, src *float32, n int, s float32)
 //go:noescape
 func addConstAVX2(dst, src *float32, n int, c float32)
 
-// The block functions stay nil when the CPU lacks AVX2 or FMA (or the OS
-// does not save the YMM registers, which x/sys/cpu checks). Their slices
-// have a positive multiple of 8 elements.
-var (
-	expBlock, sigmoidBlock, tanhBlock func(dst, src []float32)
-	expShiftSumBlock                  func(dst, src []float32, shift float32) float32
-	maxBlock                          func(src []float32) float32
-	scaleBlock, addConstBlock         func(dst, src []float32, s float32)
-)
+//go:noescape
+func addAVX2(dst, a, b *float32, n int)
 
-func init() {
-	if !cpu.X86.HasAVX2 || !cpu.X86.HasFMA {
-		return
-	}
-	expBlock = func(dst, src []float32) { expAVX2(&dst[0], &src[0], len(dst)) }
-	sigmoidBlock = func(dst, src []float32) { sigmoidAVX2(&dst[0], &src[0], len(dst)) }
-	tanhBlock = func(dst, src []float32) { tanhAVX2(&dst[0], &src[0], len(dst)) }
-	expShiftSumBlock = func(dst, src []float32, shift float32) float32 {
-		return expShiftSumAVX2(&dst[0], &src[0], len(dst), shift)
-	}
-	maxBlock = func(src []float32) float32 { return maxAVX2(&src[0], len(src)) }
-	scaleBlock = func(dst, src []float32, s float32) { scaleAVX2(&dst[0], &src[0], len(dst), s) }
-	addConstBlock = func(dst, src []float32, c float32) { addConstAVX2(&dst[0], &src[0], len(dst), c) }
+//go:noescape
+func subAVX2(dst, a, b *float32, n int)
+
+//go:noescape
+func mulAVX2(dst, a, b *float32, n int)
+
+//go:noescape
+func divAVX2(dst, a, b *float32, n int)
+
+//go:noescape
+func reluAVX2(dst, src *float32, n int)
+
+//go:noescape
+func reluBackwardAVX2(dst, grad, y *float32, n int)
+
+//go:noescape
+func maxPool2x2AVX2(top, bot, dst *float32, idx *int32, n int, base, w int32) (nan bool)
+
+// haveAVX2 is false when the CPU lacks AVX2 or FMA (or the OS does not
+// save the YMM registers, which x/sys/cpu checks); the callers then use
+// their Go loops. The block functions' slices have a positive multiple of
+// 8 elements. They are plain functions, not function values, so that the
+// compiler sees that the slices do not escape.
+var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+
+func expBlock(dst, src []float32)     { expAVX2(&dst[0], &src[0], len(dst)) }
+func sigmoidBlock(dst, src []float32) { sigmoidAVX2(&dst[0], &src[0], len(dst)) }
+func tanhBlock(dst, src []float32)    { tanhAVX2(&dst[0], &src[0], len(dst)) }
+func expShiftSumBlock(dst, src []float32, shift float32) float32 {
+	return expShiftSumAVX2(&dst[0], &src[0], len(dst), shift)
+}
+func maxBlock(src []float32) float32              { return maxAVX2(&src[0], len(src)) }
+func scaleBlock(dst, src []float32, s float32)    { scaleAVX2(&dst[0], &src[0], len(dst), s) }
+func addConstBlock(dst, src []float32, c float32) { addConstAVX2(&dst[0], &src[0], len(dst), c) }
+func reluBlock(dst, src []float32)                { reluAVX2(&dst[0], &src[0], len(dst)) }
+func addBlock(dst, a, b []float32)                { addAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+func subBlock(dst, a, b []float32)                { subAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+func mulBlock(dst, a, b []float32)                { mulAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+func divBlock(dst, a, b []float32)                { divAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+func reluBackwardBlock(dst, g, y []float32)       { reluBackwardAVX2(&dst[0], &g[0], &y[0], len(dst)) }
+func maxPool2x2Block(top, bot, dst []float32, idx []int32, n int, base, w int32) bool {
+	return maxPool2x2AVX2(&top[0], &bot[0], &dst[0], &idx[0], n, base, w)
 }

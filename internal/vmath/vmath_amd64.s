@@ -235,3 +235,153 @@ addloop:
 	JNZ     addloop
 	VZEROUPPER
 	RET
+
+// BINARY defines func name(dst, a, b *float32, n int): dst[i] = a[i] op b[i]
+// for n a positive multiple of 8.
+#define BINARY(name, op) \
+TEXT name(SB), NOSPLIT, $0-32; \
+	MOVQ dst+0(FP), DI; \
+	MOVQ a+8(FP), SI; \
+	MOVQ b+16(FP), DX; \
+	MOVQ n+24(FP), CX; \
+	SHRQ $3, CX; \
+loop: \
+	VMOVUPS (SI), Y0; \
+	op      (DX), Y0, Y0; \
+	VMOVUPS Y0, (DI); \
+	ADDQ    $32, SI; \
+	ADDQ    $32, DX; \
+	ADDQ    $32, DI; \
+	DECQ    CX; \
+	JNZ     loop; \
+	VZEROUPPER; \
+	RET
+
+BINARY(·addAVX2, VADDPS)
+BINARY(·subAVX2, VSUBPS)
+BINARY(·mulAVX2, VMULPS)
+BINARY(·divAVX2, VDIVPS)
+
+// func reluAVX2(dst, src *float32, n int)
+// The sign bit, smeared over the word, masks negatives (and -0, and NaNs
+// with the sign bit set) to +0, as the Go loop in tensorlib did.
+TEXT ·reluAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+
+reluloop:
+	VMOVUPS (SI), Y0
+	VPSRAD  $31, Y0, Y1
+	VPANDN  Y0, Y1, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     reluloop
+	VZEROUPPER
+	RET
+
+// func reluBackwardAVX2(dst, grad, y *float32, n int)
+// dst[i] = grad[i] where y[i]'s bits are not all zero (y is +0 or positive),
+// else +0: no gradient, not even NaN, passes where the output was 0.
+TEXT ·reluBackwardAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), DI
+	MOVQ  grad+8(FP), SI
+	MOVQ  y+16(FP), DX
+	MOVQ  n+24(FP), CX
+	SHRQ  $3, CX
+	VPXOR Y2, Y2, Y2
+
+rbloop:
+	VPCMPEQD (DX), Y2, Y1
+	VPANDN   (SI), Y1, Y0
+	VMOVUPS  Y0, (DI)
+	ADDQ     $32, SI
+	ADDQ     $32, DX
+	ADDQ     $32, DI
+	DECQ     CX
+	JNZ      rbloop
+	VZEROUPPER
+	RET
+
+// func maxPool2x2AVX2(top, bot, dst *float32, idx *int32, n int, base, w int32) (nan bool)
+// Eight outputs at a time: output i is the largest of top[2i], top[2i+1],
+// bot[2i], bot[2i+1], the first of them on ties (-0 and +0 tie), and
+// idx[i] is its position: base + 2i, +1 for the right column, +w for the
+// bottom row. nan reports whether any input was NaN, which the caller
+// pools again with NaN's rules.
+TEXT ·maxPool2x2AVX2(SB), NOSPLIT, $0-49
+	MOVQ         top+0(FP), SI
+	MOVQ         bot+8(FP), DX
+	MOVQ         dst+16(FP), DI
+	MOVQ         idx+24(FP), R8
+	MOVQ         n+32(FP), CX
+	SHRQ         $3, CX
+	MOVL         base+40(FP), AX
+	VMOVD        AX, X10
+	VPBROADCASTD X10, Y10         // position of output 0's top left
+	VPADDD       evens<>(SB), Y10, Y10
+	MOVL         w+44(FP), AX
+	VMOVD        AX, X11
+	VPBROADCASTD X11, Y11
+	VMOVDQU      ones<>(SB), Y12
+	VPADDD       Y11, Y12, Y13    // w + 1
+	VPSLLD       $4, Y12, Y14     // 16: the step of eight outputs
+	VXORPS       Y15, Y15, Y15    // NaN seen
+
+mploop:
+	VMOVUPS   (SI), Y0
+	VMOVUPS   32(SI), Y1
+	VSHUFPS   $0x88, Y1, Y0, Y2
+	VSHUFPS   $0xdd, Y1, Y0, Y3
+	VPERMPD   $0xd8, Y2, Y2       // top evens
+	VPERMPD   $0xd8, Y3, Y3       // top odds
+	VMOVUPS   (DX), Y0
+	VMOVUPS   32(DX), Y1
+	VSHUFPS   $0x88, Y1, Y0, Y4
+	VSHUFPS   $0xdd, Y1, Y0, Y5
+	VPERMPD   $0xd8, Y4, Y4       // bottom evens
+	VPERMPD   $0xd8, Y5, Y5       // bottom odds
+	VCMPPS    $3, Y3, Y2, Y6      // unordered: a NaN among them
+	VORPS     Y6, Y15, Y15
+	VCMPPS    $3, Y5, Y4, Y6
+	VORPS     Y6, Y15, Y15
+	VPXOR     Y7, Y7, Y7          // offset of the best so far
+	VCMPPS    $0x1e, Y2, Y3, Y6   // odd > best
+	VBLENDVPS Y6, Y3, Y2, Y2
+	VBLENDVPS Y6, Y12, Y7, Y7
+	VCMPPS    $0x1e, Y2, Y4, Y6
+	VBLENDVPS Y6, Y4, Y2, Y2
+	VBLENDVPS Y6, Y11, Y7, Y7
+	VCMPPS    $0x1e, Y2, Y5, Y6
+	VBLENDVPS Y6, Y5, Y2, Y2
+	VBLENDVPS Y6, Y13, Y7, Y7
+	VMOVUPS   Y2, (DI)
+	VPADDD    Y10, Y7, Y7
+	VMOVDQU   Y7, (R8)
+	VPADDD    Y14, Y10, Y10
+	ADDQ      $64, SI
+	ADDQ      $64, DX
+	ADDQ      $32, DI
+	ADDQ      $32, R8
+	DECQ      CX
+	JNZ       mploop
+	VMOVMSKPS Y15, AX
+	TESTL     AX, AX
+	SETNE     nan+48(FP)
+	VZEROUPPER
+	RET
+
+DATA evens<>+0(SB)/4, $0
+DATA evens<>+4(SB)/4, $2
+DATA evens<>+8(SB)/4, $4
+DATA evens<>+12(SB)/4, $6
+DATA evens<>+16(SB)/4, $8
+DATA evens<>+20(SB)/4, $10
+DATA evens<>+24(SB)/4, $12
+DATA evens<>+28(SB)/4, $14
+GLOBL evens<>(SB), RODATA|NOPTR, $32
+
+CONST8(ones, 1)

@@ -2,10 +2,23 @@
 
 package vmath
 
-// Without the AVX2 kernels every element goes through the Go loops.
-var (
-	expBlock, sigmoidBlock, tanhBlock func(dst, src []float32)
-	expShiftSumBlock                  func(dst, src []float32, shift float32) float32
-	maxBlock                          func(src []float32) float32
-	scaleBlock, addConstBlock         func(dst, src []float32, s float32)
-)
+// Without the AVX2 kernels every element goes through the Go loops; the
+// block functions are never called.
+const haveAVX2 = false
+
+func expBlock(dst, src []float32)                                { panic("vmath: no vector kernel") }
+func sigmoidBlock(dst, src []float32)                            { panic("vmath: no vector kernel") }
+func tanhBlock(dst, src []float32)                               { panic("vmath: no vector kernel") }
+func expShiftSumBlock(dst, src []float32, shift float32) float32 { panic("vmath: no vector kernel") }
+func maxBlock(src []float32) float32                             { panic("vmath: no vector kernel") }
+func scaleBlock(dst, src []float32, s float32)                   { panic("vmath: no vector kernel") }
+func addConstBlock(dst, src []float32, c float32)                { panic("vmath: no vector kernel") }
+func reluBlock(dst, src []float32)                               { panic("vmath: no vector kernel") }
+func addBlock(dst, a, b []float32)                               { panic("vmath: no vector kernel") }
+func subBlock(dst, a, b []float32)                               { panic("vmath: no vector kernel") }
+func mulBlock(dst, a, b []float32)                               { panic("vmath: no vector kernel") }
+func divBlock(dst, a, b []float32)                               { panic("vmath: no vector kernel") }
+func reluBackwardBlock(dst, g, y []float32)                      { panic("vmath: no vector kernel") }
+func maxPool2x2Block(top, bot, dst []float32, idx []int32, n int, base, w int32) bool {
+	panic("vmath: no vector kernel")
+}

@@ -226,3 +226,106 @@ func TestRowKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryAndReLU checks Add, Sub, Mul, Div, ReLU and ReLUBackward at
+// every length from 0 to 40 against one Go operation per element, with
+// signed zeros, infinities and NaNs among the values.
+func TestBinaryAndReLU(t *testing.T) {
+	special := []float32{0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)),
+		float32(math.NaN()), -float32(math.NaN()), 1e-40, -3}
+	same := func(a, b float32) bool {
+		return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+	}
+	for n := 0; n <= 40; n++ {
+		a, b := make([]float32, n), make([]float32, n)
+		for i := range a {
+			a[i] = float32((i*7919)%101)/10 - 5
+			b[i] = float32((i*104729)%97)/10 - 4.8
+			if i%5 == 0 {
+				a[i] = special[i%len(special)]
+			}
+			if i%7 == 3 {
+				b[i] = special[(i/7)%len(special)]
+			}
+		}
+		dst := make([]float32, n)
+		for _, c := range []struct {
+			name string
+			f    func(dst, a, b []float32)
+			op   func(x, y float32) float32
+		}{
+			{"Add", Add, func(x, y float32) float32 { return x + y }},
+			{"Sub", Sub, func(x, y float32) float32 { return x - y }},
+			{"Mul", Mul, func(x, y float32) float32 { return x * y }},
+			{"Div", Div, func(x, y float32) float32 { return x / y }},
+		} {
+			c.f(dst, a, b)
+			for i := range dst {
+				if want := c.op(a[i], b[i]); !same(dst[i], want) {
+					t.Errorf("n=%d: %s(%g, %g) = %g, want %g", n, c.name, a[i], b[i], dst[i], want)
+				}
+			}
+		}
+		ReLU(dst, a)
+		for i, v := range a {
+			want := v
+			if math.Signbit(float64(v)) {
+				want = 0
+			}
+			if !same(dst[i], want) || math.Signbit(float64(dst[i])) {
+				t.Errorf("n=%d: ReLU(%g) = %g, want %g", n, v, dst[i], want)
+			}
+		}
+		y := append([]float32(nil), dst...)
+		ReLUBackward(dst, b, y)
+		for i := range dst {
+			want := b[i]
+			if math.Float32bits(y[i]) == 0 {
+				want = 0
+			}
+			if !same(dst[i], want) {
+				t.Errorf("n=%d: ReLUBackward(g=%g, y=%g) = %g, want %g", n, b[i], y[i], dst[i], want)
+			}
+		}
+	}
+}
+
+// TestMaxPool2x2 pools rows of 1 to 20 outputs against the scalar rule,
+// with ties (including -0 against +0) and a NaN.
+func TestMaxPool2x2(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		w := 2*n + 2 // rows wider than the pooled part, as with odd widths
+		top, bot := make([]float32, w), make([]float32, w)
+		for i := range top {
+			top[i] = float32((i*37)%11) - 5
+			bot[i] = float32((i*53)%11) - 5
+		}
+		top[1], bot[0] = float32(math.Copysign(0, -1)), 0 // a -0/+0 tie
+		top[0] = -9
+		dst, idx := make([]float32, n), make([]int32, n)
+		done, nan := MaxPool2x2(top, bot, dst, idx, 100, w)
+		if done == 0 {
+			t.Skip("no vector kernel on this CPU")
+		}
+		if done != n || nan {
+			t.Fatalf("n=%d: did %d outputs, nan %v", n, done, nan)
+		}
+		for i := 0; i < n; i++ {
+			cand := []float32{top[2*i], top[2*i+1], bot[2*i], bot[2*i+1]}
+			pos := []int{2 * i, 2*i + 1, 2*i + w, 2*i + w + 1}
+			best := 0
+			for k := 1; k < 4; k++ {
+				if cand[k] > cand[best] {
+					best = k
+				}
+			}
+			if math.Float32bits(dst[i]) != math.Float32bits(cand[best]) || int(idx[i]) != 100+pos[best] {
+				t.Errorf("n=%d output %d: %g at %d, want %g at %d", n, i, dst[i], idx[i], cand[best], 100+pos[best])
+			}
+		}
+		bot[2*n-1] = float32(math.NaN())
+		if _, nan := MaxPool2x2(top, bot, dst, idx, 0, w); !nan {
+			t.Errorf("n=%d: a NaN in the last window was not reported", n)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 func init() {
 	Symbols["github.com/gohooks/gohooks/hooks/hooks"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"ActivationStats":     reflect.ValueOf(hooks.ActivationStats),
 		"Active":              reflect.ValueOf(hooks.Active),
 		"Capture":             reflect.ValueOf(hooks.Capture),
 		"CaptureLimit":        reflect.ValueOf(hooks.CaptureLimit),
@@ -37,5 +38,6 @@ func init() {
 		"Hook":        reflect.ValueOf((*hooks.Hook)(nil)),
 		"Monitor":     reflect.ValueOf((*hooks.Monitor)(nil)),
 		"Patching":    reflect.ValueOf((*hooks.Patching)(nil)),
+		"Stats":       reflect.ValueOf((*hooks.Stats)(nil)),
 	}
 }

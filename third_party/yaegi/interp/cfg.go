@@ -2584,24 +2584,42 @@ func genGlobalVarDecl(nodes []*node, sc *scope) (*node, error) {
 }
 
 func getVarDependencies(nod *node, sc *scope) (deps []*node) {
-	nod.Walk(func(n *node) bool {
-		if n.kind != identExpr {
-			return true
-		}
-		// Process ident nodes, and avoid false dependencies.
-		if n.anc.kind == selectorExpr && childPos(n) == 1 {
+	// As in Go, a variable depends on the variables that its initializer
+	// references directly or through the bodies of the functions it
+	// references, transitively: var a = f() waits for the b that f reads.
+	visited := map[*node]bool{}
+	var collect func(root *node, inFunc bool)
+	collect = func(root *node, inFunc bool) {
+		root.Walk(func(n *node) bool {
+			if n.kind != identExpr {
+				return true
+			}
+			// Process ident nodes, and avoid false dependencies.
+			if n.anc.kind == selectorExpr && childPos(n) == 1 {
+				return false
+			}
+			sym := n.sym // in a function body, resolved in its own scope by cfg
+			if !inFunc {
+				s, _, ok := sc.lookup(n.ident)
+				if !ok {
+					return false
+				}
+				sym = s
+			}
+			if sym == nil {
+				return false
+			}
+			switch {
+			case sym.kind == varSym && sym.global && sym.node != nod:
+				deps = append(deps, sym.node)
+			case sym.kind == funcSym && sym.node != nil && sym.node.kind == funcDecl && !visited[sym.node]:
+				visited[sym.node] = true
+				collect(sym.node.lastChild(), true)
+			}
 			return false
-		}
-		sym, _, ok := sc.lookup(n.ident)
-		if !ok {
-			return false
-		}
-		if sym.kind != varSym || !sym.global || sym.node == nod {
-			return false
-		}
-		deps = append(deps, sym.node)
-		return false
-	}, nil)
+		}, nil)
+	}
+	collect(nod, false)
 	return deps
 }
 

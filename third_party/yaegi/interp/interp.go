@@ -558,8 +558,10 @@ func isFile(filesystem fs.FS, path string) bool {
 }
 
 func (interp *Interpreter) eval(src, name string, inc bool) (res reflect.Value, err error) {
+	mark := interp.markEval()
 	prog, err := interp.compileSrc(src, name, inc)
 	if err != nil {
+		interp.releaseEval(mark, nil, false)
 		return res, err
 	}
 
@@ -567,6 +569,7 @@ func (interp *Interpreter) eval(src, name string, inc bool) (res reflect.Value, 
 		return res, err
 	}
 
+	defer interp.releaseEval(mark, prog.root, true)
 	return interp.Execute(prog)
 }
 

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+
+	"github.com/gohooks/gohooks/kernel"
+)
+
+// The test binary is also `gohooks kernel` (TestMain makes it the worker).
+func init() {
+	if len(os.Args) > 2 && os.Args[1] == "kernel" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+}
+
+// childOf returns the process id of a child of pid, or 0.
+func childOf(pid int) int {
+	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, d := range dirs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			id, _ := strconv.Atoi(filepath.Base(filepath.Dir(d)))
+			return id
+		}
+	}
+	return 0
+}
+
+// exited reports whether pid is gone or a zombie.
+func exited(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	return len(f) > 0 && (f[0] == "Z" || f[0] == "X")
+}
+
+// kill -9 of the kernel process while a cell runs `for {}` ends its worker
+// too: nothing is left spinning.
+func TestKillingTheKernelEndsItsWorkerWhileACellSpins(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("needs /proc")
+	}
+	info := kernel.ConnectionInfo{
+		Transport: "tcp", IP: "127.0.0.1", Key: "secret", SignatureScheme: "hmac-sha256",
+		ShellPort: freePort(t), ControlPort: freePort(t), StdinPort: freePort(t), IOPubPort: freePort(t), HBPort: freePort(t),
+	}
+	file := filepath.Join(t.TempDir(), "kernel.json")
+	b, _ := json.Marshal(info)
+	if err := os.WriteFile(file, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := exec.Command(exe, "kernel", file)
+	k.Env = append(os.Environ(), "JUPYTER_DATA_DIR="+t.TempDir())
+	if err := k.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer k.Process.Kill()
+
+	c := &jupyterClient{t: t, key: []byte(info.Key)}
+	c.shell = zmq4.NewDealer(context.Background(), zmq4.WithID(zmq4.SocketIdentity("test")))
+	defer c.shell.Close()
+	for err := c.shell.Dial(fmt.Sprintf("tcp://127.0.0.1:%d", info.ShellPort)); err != nil; err = c.shell.Dial(fmt.Sprintf("tcp://127.0.0.1:%d", info.ShellPort)) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := c.reply(c.shell, c.send(c.shell, "execute_request", map[string]any{"code": "x := 1", "silent": false})); got["status"] != "ok" {
+		t.Fatalf("execute_reply %v", got)
+	}
+	worker := childOf(k.Process.Pid)
+	if worker == 0 {
+		t.Fatal("the kernel has no worker process")
+	}
+	defer syscall.Kill(worker, syscall.SIGKILL)
+	c.send(c.shell, "execute_request", map[string]any{"code": "for {}", "silent": false})
+	time.Sleep(500 * time.Millisecond)
+	if exited(worker) {
+		t.Fatal("the worker exited before the kernel was killed")
+	}
+	k.Process.Signal(syscall.SIGKILL)
+	k.Wait()
+	for deadline := time.Now().Add(3 * time.Second); !exited(worker); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("worker %d still runs 3 s after its kernel was killed", worker)
+		}
+	}
+}

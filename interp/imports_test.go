@@ -1,0 +1,211 @@
+package interp
+
+import (
+	"context"
+	"encoding/base64"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gohooks/gohooks/display"
+)
+
+// These tests fetch real modules through the user's GOPROXY into the
+// user's module cache, as a session does.
+
+// moduleCases are run in a cell and by go run; the outputs must agree.
+var moduleCases = []struct {
+	module, version, body string
+	// gap is the start of the import error the interpreter gives today,
+	// if it cannot load the module yet.
+	gap string
+}{
+	{"github.com/google/uuid", "v1.6.0", `ns := uuid.MustParse("6ba7b811-9dad-11d1-80b4-00c04fd430c8")
+u := uuid.NewSHA1(ns, []byte("gohooks"))
+v, variant := u.Version(), u.Variant()
+fmt.Println(u, v == 5, variant == uuid.RFC4122)
+p, err := uuid.Parse("f47ac10b-58cc-4372-a567-0e02b2c3d479")
+fmt.Println(p.Version() == 4, err, len(uuid.New().String()))`, ""},
+	{"github.com/montanaflynn/stats", "v0.14.0", `d := stats.Float64Data{1, 2, 3, 4, 10}
+m, _ := d.Median()
+sd, _ := d.StandardDeviation()
+p, _ := d.Percentile(75)
+fmt.Println(m, sd, p)`, ""},
+	{"github.com/shopspring/decimal", "v1.6.0", `a := decimal.RequireFromString("0.1")
+sum := a.Add(decimal.NewFromFloat(0.2))
+third := decimal.NewFromInt(10).DivRound(decimal.NewFromInt(3), 4)
+fmt.Println(sum, sum.Equal(decimal.RequireFromString("0.3")), third)`, ""},
+	{"github.com/dustin/go-humanize", "v1.1.0", `fmt.Println(humanize.Bytes(82854982), humanize.Comma(1234567), humanize.Ordinal(3))`, "undefined: max"},
+	{"github.com/samber/lo", "v1.53.0", `fmt.Println(lo.Uniq([]int{1, 2, 2, 3}), lo.Map([]int{1, 2}, func(x int, _ int) string { return fmt.Sprint(x * 10) }))`, "the interpreter crashed loading it (fatal error: stack overflow)"},
+}
+
+// goRun runs body as the main function of a program that requires
+// module at version, and returns what it printed.
+func goRun(t *testing.T, module, version, body string) string {
+	t.Helper()
+	dir := t.TempDir()
+	mod := "module example.com/run\n\ngo 1.26\n\nrequire " + module + " " + version + "\n"
+	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"" + module + "\"\n)\n\nfunc main() {\n" + body + "\n}\n"
+	for name, text := range map[string]string{"go.mod": mod, "main.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, err.(*exec.ExitError).Stderr)
+	}
+	return string(out)
+}
+
+func TestImportedModulesPrintWhatGoRunPrints(t *testing.T) {
+	for _, c := range moduleCases {
+		t.Run(c.module[strings.LastIndex(c.module, "/")+1:], func(t *testing.T) {
+			s := newTestSession(t)
+			defer s.Close()
+			if rep, _ := runCell(t, s, "%require "+c.module+"@"+c.version); rep.Err != nil {
+				t.Fatalf("%%require: %s", rep.Err.Value)
+			}
+			rep, r := runCell(t, s, "import \""+c.module+"\"\n"+c.body)
+			if rep.Err != nil {
+				if c.gap != "" && strings.Contains(rep.Err.Value, c.gap) && strings.HasPrefix(rep.Err.Value, "cannot import \""+c.module+"\"") {
+					t.Skipf("the interpreter cannot load %s yet: %s", c.module, rep.Err.Value)
+				}
+				t.Fatalf("cell: %s", rep.Err.Value)
+			}
+			if want := goRun(t, c.module, c.version, c.body); r.stdout.String() != want {
+				t.Errorf("cell printed %q, go run %q", r.stdout.String(), want)
+			}
+			if rep, _ := runCell(t, s, "%modules"); rep.Result == nil || !strings.Contains(rep.Result.Data[display.MIMEText].(string), c.module+" ") {
+				t.Errorf("%%modules does not list %s: %+v", c.module, rep.Result)
+			}
+		})
+	}
+}
+
+// sessionWithVariable returns a session in which x is 42.
+func sessionWithVariable(t *testing.T) *Session {
+	t.Helper()
+	s := newTestSession(t)
+	t.Cleanup(func() { s.Close() })
+	check(t, s, "x := 42", cellOut{})
+	return s
+}
+
+// importFails runs code and checks that it fails with an error containing
+// each of want, and that x survives.
+func importFails(t *testing.T, s *Session, code string, want ...string) {
+	t.Helper()
+	rep, _ := runCell(t, s, code)
+	if rep.Err == nil {
+		t.Fatalf("cell %q: no error", code)
+	}
+	for _, w := range want {
+		if !strings.Contains(rep.Err.Value, w) {
+			t.Errorf("cell %q: error %q does not contain %q", code, rep.Err.Value, w)
+		}
+	}
+	check(t, s, "x", cellOut{result: "42"})
+}
+
+func TestImportOfAModuleThatDoesNotExist(t *testing.T) {
+	s := sessionWithVariable(t)
+	importFails(t, s, "import \"github.com/gohooks-nosuch/nosuchmodule\"\ny := 1",
+		`cannot import "github.com/gohooks-nosuch/nosuchmodule": no module provides it`, "check the import path")
+	check(t, s, "y", cellOut{err: "compile error: undefined: y", where: "line 1"})
+}
+
+func TestRequireOfAVersionThatDoesNotExist(t *testing.T) {
+	s := sessionWithVariable(t)
+	importFails(t, s, "%require github.com/google/uuid@v9.9.9",
+		"cannot require github.com/google/uuid@v9.9.9: no such version", "go list -m -versions github.com/google/uuid")
+}
+
+func TestImportWithoutNetworkAndAnEmptyCache(t *testing.T) {
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOMODCACHE", t.TempDir())
+	s := sessionWithVariable(t)
+	importFails(t, s, "import \"github.com/google/uuid\"",
+		`cannot import "github.com/google/uuid"`, "the module cache has no copy", "connect to the network")
+}
+
+func TestImportWithoutNetworkFromAWarmCache(t *testing.T) {
+	// Fill the user's cache first (a no-op when it holds the module).
+	goRun(t, "github.com/google/uuid", "v1.6.0", "fmt.Println(uuid.Nil)")
+	t.Setenv("GOPROXY", "off")
+	s := sessionWithVariable(t)
+	check(t, s, "import \"github.com/google/uuid\"\nuuid.Nil.String()", cellOut{result: "00000000-0000-0000-0000-000000000000"})
+}
+
+func TestImportOfAPackageTheInterpreterCannotLoad(t *testing.T) {
+	s := sessionWithVariable(t)
+	// yaegi overflows its stack building golang.org/x/text/cases' types:
+	// the probe process dies, the session does not.
+	code := "%require golang.org/x/text@v0.28.0"
+	if rep, _ := runCell(t, s, code); rep.Err != nil {
+		t.Fatal(rep.Err.Value)
+	}
+	importFails(t, s, "import \"golang.org/x/text/cases\"",
+		`cannot import "golang.org/x/text/cases" (module golang.org/x/text v0.28.0): the interpreter cannot run its source`, "variables are kept")
+	// Tried once: the second import gives the same error at once.
+	importFails(t, s, "import \"golang.org/x/text/cases\"", "the interpreter cannot run its source")
+}
+
+// plotCell is viz's golden gonum/plot figure (viz/gonum_test.go), made in a
+// cell.
+const plotCell = `import (
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+p := plot.New()
+p.Title.Text = "squares"
+p.X.Label.Text = "x"
+p.Y.Label.Text = "x²"
+pts := make(plotter.XYs, 11)
+for i := range pts {
+	pts[i].X = float64(i)
+	pts[i].Y = float64(i * i)
+}
+line, _ := plotter.NewLine(pts)
+sc, _ := plotter.NewScatter(pts)
+p.Add(line, sc, plotter.NewGrid())
+`
+
+func TestAGonumPlotShowsInline(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join("..", "viz", "testdata", "gonum_plot.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := base64.StdEncoding.EncodeToString(golden)
+	s := newTestSession(t)
+	defer s.Close()
+	rep, _ := runCell(t, s, plotCell+"p")
+	if rep.Err != nil {
+		t.Fatal(rep.Err.Value)
+	}
+	if got, _ := rep.Result.Data[display.MIMEPNG].(string); got != want {
+		t.Errorf("the cell's *plot.Plot is not the golden image viz/testdata/gonum_plot.png (text %q)", rep.Result.Data[display.MIMEText])
+	}
+	r := &recorder{}
+	display.SetPublisher(r)
+	rep = s.Execute(context.Background(), ExecuteRequest{Code: "display.Show(p)"}, r)
+	display.SetPublisher(nil)
+	if rep.Err != nil || len(r.displays) != 1 {
+		t.Fatalf("display.Show(p): %v, %d displays", rep.Err, len(r.displays))
+	}
+	if got, _ := r.displays[0].Data[display.MIMEPNG].(string); got != want {
+		t.Error("display.Show(p) does not show the golden image")
+	}
+}
+
+func TestAGonumMatrixShowsAsAMatrix(t *testing.T) {
+	s := newTestSession(t)
+	defer s.Close()
+	check(t, s, "import \"gonum.org/v1/gonum/mat\"\nm := mat.NewDense(2, 2, []float64{1, 2, 3, 4})\nvar c mat.Dense\nc.Mul(m, m)\n&c",
+		cellOut{result: "2×2 *mat.Dense\n⎡ 7  10⎤\n⎣15  22⎦"})
+}
