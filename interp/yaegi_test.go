@@ -231,3 +231,11 @@ func TestInterfaceValues(t *testing.T) {
 		{"interpreted value in an any argument", "type Sq struct{ s float64 }\nfunc (q Sq) Area() float64 { return q.s * q.s }\ntype Named struct{ n string }\nfunc (x Named) String() string { return \"named:\" + x.n }\nfunc show(i any) { fmt.Println(i) }\nshow(Sq{4})\nshow(Named{\"b\"})", cellOut{stdout: "{4}\nnamed:b\n"}},
 	})
 }
+
+func TestDeferEvaluatesAtDefer(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"arguments", "func f() {\n\tx := 1\n\tdefer fmt.Println(\"deferred x =\", x)\n\tx = 2\n}\nf()", cellOut{stdout: "deferred x = 1\n"}},
+		{"receivers in a loop", "type res struct{ id int }\nfunc (r *res) Close() { fmt.Println(\"close\", r.id) }\nfunc f() {\n\tfor _, id := range []int{1, 2, 3} {\n\t\tc := &res{id}\n\t\tdefer c.Close()\n\t}\n}\nf()", cellOut{stdout: "close 3\nclose 2\nclose 1\n"}},
+		{"value receiver through a pointer", "type acc struct{ n int }\nfunc (a acc) show() { fmt.Println(\"show\", a.n) }\nfunc f() {\n\tb := &acc{1}\n\tdefer b.show()\n\tb.n = 7\n}\nf()", cellOut{stdout: "show 1\n"}},
+	})
+}

@@ -932,6 +932,18 @@ func _panic(n *node) {
 	}
 }
 
+// deferredArg returns a copy of v, an argument of a deferred call: Go
+// evaluates the arguments at the defer statement, and v may be the
+// variable itself, which changes before the call runs.
+func deferredArg(v reflect.Value) reflect.Value {
+	if !v.IsValid() || !v.CanAddr() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
+}
+
 func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn func([]reflect.Value) []reflect.Value) {
 	next := getExec(n.tnext)
 
@@ -940,7 +952,7 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 			val := make([]reflect.Value, len(in)+1)
 			inTypes := make([]reflect.Type, len(in))
 			for i, v := range in {
-				val[i+1] = v(f)
+				val[i+1] = deferredArg(v(f))
 				inTypes[i] = val[i+1].Type()
 			}
 			outTypes := make([]reflect.Type, len(out))
@@ -1001,6 +1013,20 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 			return v
 		}
 
+		// A deferred method call evaluates its receiver at the defer
+		// statement, as Go does; a value receiver is copied then.
+		var deferredRecv reflect.Value
+		if isDefer && rcvr != nil {
+			deferredRecv = rcvr(f)
+			ptrRecv := len(def.types) > numRet && def.types[numRet].Kind() == reflect.Ptr
+			switch {
+			case !ptrRecv && deferredRecv.Kind() == reflect.Ptr && !deferredRecv.IsNil():
+				deferredRecv = deferredArg(deferredRecv.Elem())
+			case !ptrRecv || deferredRecv.Kind() == reflect.Ptr:
+				deferredRecv = deferredArg(deferredRecv)
+			}
+		}
+
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1013,7 +1039,10 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				src, dest := rcvr(f), d[numRet]
+				src, dest := deferredRecv, d[numRet]
+				if !src.IsValid() {
+					src = rcvr(f)
+				}
 				sk, dk := src.Kind(), dest.Kind()
 				for {
 					vs, ok := src.Interface().(valueInterface)
@@ -1293,7 +1322,7 @@ func call(n *node) {
 			val := make([]reflect.Value, len(values)+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = v(f)
+				val[i+1] = deferredArg(v(f))
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -1597,7 +1626,7 @@ func callBin(n *node) {
 			val := make([]reflect.Value, l+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = getBinValue(getMapType, v, f)
+				val[i+1] = deferredArg(getBinValue(getMapType, v, f))
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
