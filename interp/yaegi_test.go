@@ -239,3 +239,11 @@ func TestDeferEvaluatesAtDefer(t *testing.T) {
 		{"value receiver through a pointer", "type acc struct{ n int }\nfunc (a acc) show() { fmt.Println(\"show\", a.n) }\nfunc f() {\n\tb := &acc{1}\n\tdefer b.show()\n\tb.n = 7\n}\nf()", cellOut{stdout: "show 1\n"}},
 	})
 }
+
+func TestNilPointerInInterface(t *testing.T) {
+	const myErr = "type MyErr struct{ msg string }\nfunc (e *MyErr) Error() string {\n\tif e == nil {\n\t\treturn \"nil MyErr\"\n\t}\n\treturn e.msg\n}\n"
+	runYaegiRows(t, []yaegiRow{
+		{"returned as error", myErr + "func find() error {\n\tvar p *MyErr\n\treturn p\n}\nerr := find()\nfmt.Println(err == nil, err)", cellOut{stdout: "false nil MyErr\n"}},
+		{"nil error stays nil", "func good() error { return nil }\nfmt.Println(good() == nil)", cellOut{stdout: "true\n"}},
+	})
+}

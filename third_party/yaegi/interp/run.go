@@ -1127,8 +1127,15 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 			return v
 		}
 		switch v.Kind() {
-		case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Ptr, reflect.Slice:
+		case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Slice:
 			if v.IsNil() {
+				return reflect.New(typ).Elem()
+			}
+		case reflect.Ptr:
+			// A nil pointer of a type with the methods makes a non-nil
+			// interface value, as in Go (a nil *MyErr returned as an error
+			// is not a nil error).
+			if v.IsNil() && (tc != ptrT || n.typ.val == nil || n.typ.val.cat == nilT) {
 				return reflect.New(typ).Elem()
 			}
 		}
