@@ -252,3 +252,28 @@ func TestCallResultKeepsItsMethods(t *testing.T) {
 		{"Sprint", decl + "fmt.Sprint(D{1}.Add(D{4}))", cellOut{result: "D5"}},
 	})
 }
+
+func TestInterfaceValues(t *testing.T) {
+	const kinds = "import \"errors\"\ntype Shape interface{ Area() float64 }\ntype Sq struct{ s float64 }\nfunc (q Sq) Area() float64 { return q.s * q.s }\nfunc kind(i any) string {\n\tswitch v := i.(type) {\n\tcase int:\n\t\treturn \"int\"\n\tcase error:\n\t\treturn \"error \" + v.Error()\n\tcase Shape:\n\t\treturn fmt.Sprint(\"shape \", v.Area())\n\t}\n\treturn \"other\"\n}\n"
+	runYaegiRows(t, []yaegiRow{
+		{"case error and an interface of the cell", kinds + "fmt.Println(kind(1), kind(errors.New(\"bad\")), kind(Sq{2}), kind(2.5))", cellOut{stdout: "int error bad shape 4 other\n"}},
+		{"case error without assignment", "import \"errors\"\nfunc isErr(i any) bool {\n\tswitch i.(type) {\n\tcase error:\n\t\treturn true\n\t}\n\treturn false\n}\nfmt.Println(isErr(errors.New(\"x\")), isErr(\"s\"))", cellOut{stdout: "true false\n"}},
+		{"interpreted value in an any argument", "type Sq struct{ s float64 }\nfunc (q Sq) Area() float64 { return q.s * q.s }\ntype Named struct{ n string }\nfunc (x Named) String() string { return \"named:\" + x.n }\nfunc show(i any) { fmt.Println(i) }\nshow(Sq{4})\nshow(Named{\"b\"})", cellOut{stdout: "{4}\nnamed:b\n"}},
+	})
+}
+
+func TestDeferEvaluatesAtDefer(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"arguments", "func f() {\n\tx := 1\n\tdefer fmt.Println(\"deferred x =\", x)\n\tx = 2\n}\nf()", cellOut{stdout: "deferred x = 1\n"}},
+		{"receivers in a loop", "type res struct{ id int }\nfunc (r *res) Close() { fmt.Println(\"close\", r.id) }\nfunc f() {\n\tfor _, id := range []int{1, 2, 3} {\n\t\tc := &res{id}\n\t\tdefer c.Close()\n\t}\n}\nf()", cellOut{stdout: "close 3\nclose 2\nclose 1\n"}},
+		{"value receiver through a pointer", "type acc struct{ n int }\nfunc (a acc) show() { fmt.Println(\"show\", a.n) }\nfunc f() {\n\tb := &acc{1}\n\tdefer b.show()\n\tb.n = 7\n}\nf()", cellOut{stdout: "show 1\n"}},
+	})
+}
+
+func TestNilPointerInInterface(t *testing.T) {
+	const myErr = "type MyErr struct{ msg string }\nfunc (e *MyErr) Error() string {\n\tif e == nil {\n\t\treturn \"nil MyErr\"\n\t}\n\treturn e.msg\n}\n"
+	runYaegiRows(t, []yaegiRow{
+		{"returned as error", myErr + "func find() error {\n\tvar p *MyErr\n\treturn p\n}\nerr := find()\nfmt.Println(err == nil, err)", cellOut{stdout: "false nil MyErr\n"}},
+		{"nil error stays nil", "func good() error { return nil }\nfmt.Println(good() == nil)", cellOut{stdout: "true\n"}},
+	})
+}

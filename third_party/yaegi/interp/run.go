@@ -932,6 +932,18 @@ func _panic(n *node) {
 	}
 }
 
+// deferredArg returns a copy of v, an argument of a deferred call: Go
+// evaluates the arguments at the defer statement, and v may be the
+// variable itself, which changes before the call runs.
+func deferredArg(v reflect.Value) reflect.Value {
+	if !v.IsValid() || !v.CanAddr() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
+}
+
 func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn func([]reflect.Value) []reflect.Value) {
 	next := getExec(n.tnext)
 
@@ -940,7 +952,7 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 			val := make([]reflect.Value, len(in)+1)
 			inTypes := make([]reflect.Type, len(in))
 			for i, v := range in {
-				val[i+1] = v(f)
+				val[i+1] = deferredArg(v(f))
 				inTypes[i] = val[i+1].Type()
 			}
 			outTypes := make([]reflect.Type, len(out))
@@ -1001,6 +1013,20 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 			return v
 		}
 
+		// A deferred method call evaluates its receiver at the defer
+		// statement, as Go does; a value receiver is copied then.
+		var deferredRecv reflect.Value
+		if isDefer && rcvr != nil {
+			deferredRecv = rcvr(f)
+			ptrRecv := len(def.types) > numRet && def.types[numRet].Kind() == reflect.Ptr
+			switch {
+			case !ptrRecv && deferredRecv.Kind() == reflect.Ptr && !deferredRecv.IsNil():
+				deferredRecv = deferredArg(deferredRecv.Elem())
+			case !ptrRecv || deferredRecv.Kind() == reflect.Ptr:
+				deferredRecv = deferredArg(deferredRecv)
+			}
+		}
+
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1013,7 +1039,10 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				src, dest := rcvr(f), d[numRet]
+				src, dest := deferredRecv, d[numRet]
+				if !src.IsValid() {
+					src = rcvr(f)
+				}
 				sk, dk := src.Kind(), dest.Kind()
 				for {
 					vs, ok := src.Interface().(valueInterface)
@@ -1098,8 +1127,15 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 			return v
 		}
 		switch v.Kind() {
-		case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Ptr, reflect.Slice:
+		case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Slice:
 			if v.IsNil() {
+				return reflect.New(typ).Elem()
+			}
+		case reflect.Ptr:
+			// A nil pointer of a type with the methods makes a non-nil
+			// interface value, as in Go (a nil *MyErr returned as an error
+			// is not a nil error).
+			if v.IsNil() && (tc != ptrT || n.typ.val == nil || n.typ.val.cat == nilT) {
 				return reflect.New(typ).Elem()
 			}
 		}
@@ -1293,7 +1329,7 @@ func call(n *node) {
 			val := make([]reflect.Value, len(values)+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = v(f)
+				val[i+1] = deferredArg(v(f))
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -1446,6 +1482,33 @@ func getFrame(f *frame, l int) *frame {
 }
 
 // Callbin calls a function from a bin import, accessible through reflect.
+// genEmptyInterfaceArg returns the value of c, of an empty interface type,
+// as an argument of the compiled function that n calls: an interpreted
+// value held by the interface goes as its concrete value (the compiled
+// function does not know the interpreter's valueInterface), wrapped in the
+// interface wrapper that getMapType gives for its type, if any, so that
+// fmt.Println(x) with x any calls the String method of the value in x.
+func genEmptyInterfaceArg(n, c *node, getMapType func(*itype) reflect.Type) func(*frame) reflect.Value {
+	value := genValue(c)
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if !v.IsValid() || !v.CanInterface() {
+			return v
+		}
+		vi, ok := v.Interface().(valueInterface)
+		if !ok || vi.node == nil || !vi.value.IsValid() {
+			return v
+		}
+		if getMapType != nil {
+			if rt := getMapType(vi.node.typ); rt != nil {
+				tmp := &node{interp: n.interp, typ: vi.node.typ, findex: notInFrame, val: vi.value, pos: c.pos}
+				return genInterfaceWrapper(tmp, rt)(f)
+			}
+		}
+		return vi.value
+	}
+}
+
 func callBin(n *node) {
 	tnext := getExec(n.tnext)
 	fnext := getExec(n.fnext)
@@ -1539,7 +1602,7 @@ func callBin(n *node) {
 
 			switch {
 			case isEmptyInterface(c.typ):
-				values = append(values, genValue(c))
+				values = append(values, genEmptyInterfaceArg(n, c, getMapType))
 			case isInterfaceSrc(c.typ):
 				values = append(values, genValueInterfaceValue(c))
 			case isFuncSrc(c.typ):
@@ -1572,7 +1635,7 @@ func callBin(n *node) {
 			val := make([]reflect.Value, l+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = getBinValue(getMapType, v, f)
+				val[i+1] = deferredArg(getBinValue(getMapType, v, f))
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -3213,7 +3276,7 @@ func _case(n *node) {
 								}
 								continue
 							}
-							if stype == typ.id() {
+							if stype == typ.id() || implementsCase(reflect.ValueOf(ival), typ) {
 								return tnext
 							}
 						}
@@ -3221,7 +3284,7 @@ func _case(n *node) {
 					}
 					if v := val.node; v != nil {
 						for _, typ := range types {
-							if v.typ.id() == typ.id() {
+							if v.typ.id() == typ.id() || implementsCase(reflect.ValueOf(val), typ) {
 								return tnext
 							}
 						}
@@ -3271,7 +3334,11 @@ func _case(n *node) {
 						destValue(f).Set(elem)
 						return tnext
 					}
-					if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+					if (typ.cat == valueT || typ.cat == errorT) && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+						destValue(f).Set(elem)
+						return tnext
+					}
+					if typ.cat == interfaceT && implementsCase(elem, typ) {
 						destValue(f).Set(elem)
 						return tnext
 					}
@@ -3281,6 +3348,10 @@ func _case(n *node) {
 					if vi.node != nil {
 						if vi.node.typ.id() == typ.id() {
 							destValue(f).Set(vi.value)
+							return tnext
+						}
+						if typ.cat == interfaceT && implementsCase(v, typ) {
+							destValue(f).Set(v)
 							return tnext
 						}
 					}
@@ -3315,7 +3386,11 @@ func _case(n *node) {
 							destValue(f).Set(elem)
 							return tnext
 						}
-						if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+						if (typ.cat == valueT || typ.cat == errorT) && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
+							destValue(f).Set(elem)
+							return tnext
+						}
+						if implementsCase(elem, typ) {
 							destValue(f).Set(elem)
 							return tnext
 						}
@@ -3325,7 +3400,7 @@ func _case(n *node) {
 				if vi, ok := val.Interface().(valueInterface); ok {
 					if v := vi.node; v != nil {
 						for _, typ := range types {
-							if v.typ.id() == typ.id() {
+							if v.typ.id() == typ.id() || implementsCase(val, typ) {
 								destValue(f).Set(val)
 								return tnext
 							}
@@ -3369,6 +3444,31 @@ func _case(n *node) {
 			return fnext
 		}
 	}
+}
+
+// implementsCase reports whether v, the value of a type switch, matches
+// the case typ by implementing the interface typ: a compiled value whose
+// type has the methods, or an interpreted value whose type has them.
+func implementsCase(v reflect.Value, typ *itype) bool {
+	if !isInterface(typ) || isEmptyInterface(typ) {
+		return false
+	}
+	for v.IsValid() && v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return false
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() {
+		return false
+	}
+	if vi, ok := v.Interface().(valueInterface); ok {
+		return vi.node != nil && vi.node.typ.methods().contains(typ.methods())
+	}
+	if rt := typ.TypeOf(); rt != nil && rt.Kind() == reflect.Interface && rt != valueInterfaceType {
+		return v.Type().Implements(rt)
+	}
+	return valueTOf(v.Type()).methods().contains(typ.methods())
 }
 
 func implementsInterface(v reflect.Value, t *itype) bool {
