@@ -39,4 +39,10 @@ scripts/browser-check.sh
 step "JupyterHub: two users, each with a gohooks kernel"
 scripts/hub-check.sh
 
+step "consoles in tmux: Ctrl-C in gohooks console, interrupts and is_complete in jupyter console"
+scripts/consoles.sh
+
+step "memory soak: re-run cells, nil values, 10,000 cells against fixed bounds"
+scripts/soak.sh
+
 step "all checks passed"

@@ -165,12 +165,17 @@ func fromData(data []float32, shape []int) *Tensor {
 	return &Tensor{data: data, shape: append([]int{}, shape...)}
 }
 
-// checkShape returns the element count of shape, panicking on negative sizes.
+// checkShape returns the element count of shape, panicking on negative
+// sizes and on counts whose float32 values take more bytes than an int
+// counts (the product overflowed: [2^32, 2^32] counted 0 elements).
 func checkShape(op string, shape []int) int {
 	n := 1
 	for _, s := range shape {
 		if s < 0 {
 			panic(fmt.Sprintf("tensorlib: %s: negative dimension in shape %v", op, shape))
+		}
+		if s != 0 && n > math.MaxInt/4/s {
+			panic(fmt.Sprintf("tensorlib: %s: shape %v is too large: its values would take more than %d bytes", op, shape, math.MaxInt))
 		}
 		n *= s
 	}
