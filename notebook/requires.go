@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
-	"github.com/gohooks/gohooks/interp"
 )
 
 // A notebook records the Go modules its cells imported, with their
@@ -58,7 +58,7 @@ func LoadRequirements(ctx context.Context, nb *Notebook, b Backend) error {
 	if len(reqs) == 0 {
 		return nil
 	}
-	rep := b.Execute(ctx, interp.ExecuteRequest{Code: "%require " + strings.Join(reqs, " ")}, discard{})
+	rep := b.Execute(ctx, backend.ExecuteRequest{Code: "%require " + strings.Join(reqs, " ")}, discard{})
 	if rep.Err != nil {
 		return fmt.Errorf("loading the notebook's modules: %s", rep.Err.Value)
 	}
@@ -68,7 +68,7 @@ func LoadRequirements(ctx context.Context, nb *Notebook, b Backend) error {
 // SaveRequirements records in nb the modules the session of b imported or
 // required (%modules -require).
 func SaveRequirements(ctx context.Context, nb *Notebook, b Backend) error {
-	rep := b.Execute(ctx, interp.ExecuteRequest{Code: "%modules -require"}, discard{})
+	rep := b.Execute(ctx, backend.ExecuteRequest{Code: "%modules -require"}, discard{})
 	if rep.Err != nil {
 		return fmt.Errorf("listing the session's modules: %s", rep.Err.Value)
 	}
