@@ -233,8 +233,11 @@ awk -v maxload="$maxload" -v count="$count" -v benchtime="$benchtime" -v labels=
 				rng = k > 1 ? sprintf("%.2f-%.2f", r[1], r[k]) : "-"
 			}
 			if (label == "FMA peak, all cores") { g = ""; t = "" }
-			xr = (label == "CNN step pair, interleaved" || x == "") ? "-" : sprintf("%.1f", x)
 			f = tflops[label]
+			# The rate of the Go side: as its benchmark reports it, else from the
+			# flop count of the PyTorch workload (the same work).
+			xr = (label == "CNN step pair, interleaved" || x == "") ? "-" : sprintf("%.1f", x)
+			if (xr == "-" && label != "CNN step pair, interleaved" && f > 0 && g > 0) xr = sprintf("%.1f", f / g)
 			tr = (f > 0 && t > 0 && label != "CNN step pair, interleaved") ? sprintf("%.1f", f / t) : "-"
 			kept = all ? 0 : (label == "FMA peak, all cores" ? kg : k)
 			if (all) { anyall = 1; ratio = ratio "*" }
