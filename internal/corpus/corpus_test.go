@@ -412,7 +412,7 @@ func TestReadmeStatesThePassCount(t *testing.T) {
 	if *only != "" {
 		t.Skip("-corpus.run selects a part of the corpus")
 	}
-	want := fmt.Sprintf("**%d of the %d give `go run`'s output.**", len(names)-len(knownFailures(t)), len(names))
+	want := fmt.Sprintf("**%d of the %d give `go run`'s output", len(names)-len(knownFailures(t)), len(names))
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
 		t.Errorf("README.md does not say %q", want)
 	}
