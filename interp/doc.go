@@ -27,8 +27,11 @@
 // A cell is Go: declarations (import, type, func, methods) and statements in
 // any order. tensorlib, nnlib, hooks, viz, display, fmt, math, strings, os
 // and time are imported in every session; importing them again, or any
-// package twice, is accepted. Packages of the standard library can be
-// imported; other packages cannot (the error says so). The README's "Cells"
+// package twice, is accepted. The standard library, our packages and the
+// main gonum packages are compiled in; any other package is resolved by the
+// go command into the user's module cache and interpreted from source
+// (imports.go; %require pins a module's version, %modules lists them). The
+// README's "Cells"
 // section lists what works and what does not; each of its claims is a row of
 // TestDocumentedFeatures.
 //

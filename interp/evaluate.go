@@ -352,11 +352,10 @@ func earlyConsts(pieces []piece) bool {
 // srcBuilder assembles pieces after a header line, each preceded by a line
 // directive so that yaegi's positions say the cell and its line.
 type srcBuilder struct {
-	header    string
-	b         strings.Builder
-	line, col int      // position after what was written (0: nothing yet)
-	parts     []string // what place wrote, piece by piece
-	used      bool
+	header string
+	b      strings.Builder
+	parts  []string // what place wrote, piece by piece
+	used   bool
 }
 
 func (sb *srcBuilder) place(cell, line, col int, text string) {

@@ -73,7 +73,7 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 		return nil, e
 	}
 	val := v.Interface()
-	if isNilValue(val) {
+	if display.IsNil(val) {
 		return nil, nil
 	}
 	bundle := display.BundleOf(val)
@@ -89,15 +89,4 @@ func (s *Session) result(ctx context.Context, base int, x ast.Expr, text string,
 
 func exprSource(e ast.Expr) string {
 	return nodeText(token.NewFileSet(), e)
-}
-
-func isNilValue(v any) bool {
-	if v == nil {
-		return true
-	}
-	switch r := reflect.ValueOf(v); r.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
-		return r.IsNil()
-	}
-	return false
 }

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"go/ast"
 	"go/token"
 )
 
@@ -28,13 +27,7 @@ type piece struct {
 	text       string
 	line, col  int // where text starts in the cell (1-based)
 	name       string
-	// For pieceFunc: the func-type text ("func(a int) int") and the offset,
-	// relative to text, of the parameter list (where "func name" is replaced).
-	sig       string
-	nameEnd   int
-	firstTok  token.Token
-	lastExpr  ast.Expr // for the cell's last statement piece: its expression statement, if any
-	declNames []string // names declared by a type/var/const piece
+	firstTok   token.Token
 }
 
 // splitCell cuts the cell into top-level pieces and classifies them.

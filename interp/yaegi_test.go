@@ -222,3 +222,32 @@ func TestRangeOverIntegerTypes(t *testing.T) {
 		{"sized types", "for i := range uint8(2) {\n\tfmt.Printf(\"%T%v \", i, i)\n}\nvar n int64 = 2\nfor i := range n {\n\tfmt.Printf(\"%T%v \", i, i)\n}", cellOut{stdout: "uint80 uint81 int640 int641 "}},
 	})
 }
+
+// TestGenericTypeInference checks that type arguments are inferred by
+// name, in declaration order, and from core types, as Go does: yaegi
+// listed them in the order the parameters used them, so Map's U became
+// int, and it could not infer E from S ~[]E, the signature of most of
+// package slices.
+func TestGenericTypeInference(t *testing.T) {
+	runYaegiRows(t, []yaegiRow{
+		{"order of use", "func Map[T, U any](s []T, f func(T) U) []U {\n\tvar r []U\n\tfor _, v := range s {\n\t\tr = append(r, f(v))\n\t}\n\treturn r\n}\nfmt.Printf(\"%q\\n\", Map([]int{1, 2}, func(i int) string { return fmt.Sprint(i * 10) }))", cellOut{stdout: "[\"10\" \"20\"]\n"}},
+		{"core type", "func Last[S ~[]E, E any](s S) E { return s[len(s)-1] }\nfmt.Println(Last([]string{\"a\", \"b\"}))", cellOut{stdout: "b\n"}},
+		{"named slice", "type Names []string\nfunc Count[S ~[]E, E comparable](s S, v E) int {\n\tn := 0\n\tfor _, x := range s {\n\t\tif x == v {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\nfmt.Println(Count(Names{\"a\", \"b\", \"a\"}, \"a\"))", cellOut{stdout: "2\n"}},
+		{"variadic", "func Count[T any](xs ...T) int { return len(xs) }\nfmt.Println(Count(\"a\", \"b\"))", cellOut{stdout: "2\n"}},
+		{"map core type", "func Keys[M ~map[K]V, K comparable, V any](m M) int { return len(m) }\nfmt.Println(Keys(map[string]bool{\"x\": true}))", cellOut{stdout: "1\n"}},
+	})
+}
+
+// TestCallResultKeepsItsMethods passes the result of a call straight to
+// a compiled function: yaegi passed it without the wrapper that carries an
+// interpreted type's methods, so fmt printed {2} where Go prints D2 (and
+// shopspring/decimal's a.Add(b) printed as a struct). The results of a
+// call with several, as in fmt.Println(f()), still lose their methods.
+func TestCallResultKeepsItsMethods(t *testing.T) {
+	const decl = "type D struct{ v int }\nfunc (d D) String() string { return fmt.Sprint(\"D\", d.v) }\nfunc (d D) Add(o D) D { return D{d.v + o.v} }\n"
+	runYaegiRows(t, []yaegiRow{
+		{"Println", decl + "a := D{1}\nfmt.Println(a, a.Add(a))", cellOut{stdout: "D1 D2\n"}},
+		{"Printf", decl + "a := D{1}\nfmt.Printf(\"%v|%s|%d\\n\", a.Add(a), a.Add(a), a.Add(a).v)", cellOut{stdout: "D2|D2|2\n"}},
+		{"Sprint", decl + "fmt.Sprint(D{1}.Add(D{4}))", cellOut{result: "D5"}},
+	})
+}

@@ -1496,8 +1496,10 @@ func callBin(n *node) {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })
 			}
-		case isRegularCall(c):
-			// Handle nested function calls: pass returned values as arguments
+		case isRegularCall(c) && len(c.child[0].typ.ret) != 1:
+			// Handle nested function calls: pass returned values as arguments.
+			// A single result is an argument like any other (below), so that
+			// a value of an interpreted type keeps its methods.
 			for j := range c.child[0].typ.ret {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })

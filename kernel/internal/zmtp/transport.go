@@ -1,4 +1,37 @@
-package kernel
+// Package zmtp is the kernel's transport under go-zeromq/zmq4: the five
+// Jupyter sockets are zmq4 sockets, but they listen through the
+// connections of this package, which follow the ZMTP 3 stream in both
+// directions and add what zmq4 v0.17.0 lacks. It is a shim, kept apart so
+// that it can go once zmq4 does these things itself; UPSTREAM.md beside this
+// file says what zmq4 would need.
+//
+// What it adds, and why:
+//
+//   - A write that makes no progress for the send timeout fails, and the
+//     connection is closed, so that a front end that stopped reading is
+//     dropped (it reconnects) instead of stalling shell, or iopub for every
+//     front end, for good. zmq4's own timeout bounds only its queueing.
+//   - Each message and each command goes out in one write: zmq4 writes a
+//     frame's header and body apart, 70 writes for a trivial cell, each
+//     waking the front end.
+//   - A frame larger than maxMessage, a frame with unknown flag bits or a
+//     stream that is not ZMTP 3 closes the connection before zmq4 reads
+//     it: zmq4 allocates whatever size a frame header claims.
+//   - zmq4's PUB socket queues without bound (zmq4#151) in front of the
+//     one goroutine that writes to every subscriber. Publish waits while a
+//     subscriber of everything is more than pubWindow messages behind
+//     (pubFlow), so a cell that prints faster than a front end reads is
+//     slowed down instead of filling memory.
+//   - zmq4 handshakes in its accept loop. A connection is handed to it
+//     only once it has sent its first byte, and the handshake must end
+//     within handshakeTimeout, so a silent peer holds up no one and a
+//     peer that stalls mid-handshake holds up new connections for at most
+//     that long.
+//
+// The bytes on the wire are what zmq4 writes; front ends connect with
+// plain tcp:// or ipc://. The shim registers two zmq4 transports,
+// "gohooks-tcp" and "gohooks-ipc", which Listen uses.
+package zmtp
 
 import (
 	"context"
@@ -13,36 +46,9 @@ import (
 	"github.com/go-zeromq/zmq4/transport"
 )
 
-// The kernel's zmq4 sockets listen through the transports below, whose
-// connections watch the ZMTP stream in both directions. They keep what
-// zmq4 v0.17.0 does not:
-//
-//   - A write that makes no progress for the send timeout fails, and the
-//     connection is closed, so that a front end that stopped reading is
-//     dropped (it reconnects) instead of stalling shell, or iopub for every
-//     front end, for good. zmq4's own timeout bounds only its queueing.
-//   - Each message and each command goes out in one write: zmq4 writes a
-//     frame's header and body apart, 70 writes for a trivial cell, each
-//     waking the front end.
-//   - A frame larger than maxMessage, a frame with unknown flag bits or a
-//     stream that is not ZMTP 3 closes the connection before zmq4 reads
-//     it: zmq4 allocates whatever size a frame header claims.
-//   - zmq4's PUB socket queues without bound (zmq4#151) in front of the
-//     one goroutine that writes to every subscriber. The kernel publishes
-//     through pubFlow, which waits while a subscriber of everything is more
-//     than pubWindow messages behind, so a cell that prints faster than a
-//     front end reads is slowed down instead of filling memory.
-//   - zmq4 handshakes in its accept loop. A connection is handed to it
-//     only once it has sent its first byte, and the handshake must end
-//     within handshakeTimeout, so a silent peer holds up no one and a
-//     peer that stalls mid-handshake holds up new connections for at most
-//     that long.
-//
-// The bytes on the wire are what zmq4 writes; front ends connect with
-// plain tcp:// or ipc://.
 const (
-	kernelTCP = "gohooks-tcp"
-	kernelIPC = "gohooks-ipc"
+	schemeTCP = "gohooks-tcp"
+	schemeIPC = "gohooks-ipc"
 
 	// handshakeTimeout bounds the greeting and READY exchange.
 	handshakeTimeout = 10 * time.Second
@@ -55,57 +61,61 @@ const (
 )
 
 func init() {
-	for name, network := range map[string]string{kernelTCP: "tcp", kernelIPC: "unix"} {
-		if err := zmq4.RegisterTransport(name, kernelTransport{transport.New(network), network}); err != nil {
+	for name, network := range map[string]string{schemeTCP: "tcp", schemeIPC: "unix"} {
+		if err := zmq4.RegisterTransport(name, shimTransport{transport.New(network), network}); err != nil {
 			panic(err)
 		}
 	}
 }
 
-// connRules is what a socket's connections enforce; it reaches the
+// Rules is what a socket's connections enforce; it reaches the
 // transport through the context the socket was made with.
-type connRules struct {
-	sendTimeout time.Duration
-	logf        func(format string, args ...any)
-	flow        *pubFlow // PUB sockets only
+type Rules struct {
+	// SendTimeout is how long a write may make no progress before the
+	// peer is dropped; it also bounds how long Publish waits.
+	SendTimeout time.Duration
+	// Logf receives one line per dropped peer and zmq4's own log.
+	Logf func(format string, args ...any)
+
+	flow *pubFlow // PUB sockets only
 }
 
-type connRulesKey struct{}
+type rulesKey struct{}
 
-func withConnRules(ctx context.Context, r connRules) context.Context {
-	return context.WithValue(ctx, connRulesKey{}, r)
+func withRules(ctx context.Context, r Rules) context.Context {
+	return context.WithValue(ctx, rulesKey{}, r)
 }
 
-type kernelTransport struct {
+type shimTransport struct {
 	transport.Transport
 	network string
 }
 
-func (t kernelTransport) Listen(ctx context.Context, addr string) (net.Listener, error) {
-	rules, ok := ctx.Value(connRulesKey{}).(connRules)
+func (t shimTransport) Listen(ctx context.Context, addr string) (net.Listener, error) {
+	rules, ok := ctx.Value(rulesKey{}).(Rules)
 	if !ok {
-		return nil, errors.New("kernel transport: a socket made without connection rules")
+		return nil, errors.New("zmtp: a socket made without Rules")
 	}
 	ln, err := net.Listen(t.network, addr)
 	if err != nil {
 		return nil, err
 	}
-	l := &kernelListener{Listener: ln, rules: rules, ready: make(chan net.Conn), done: make(chan struct{})}
+	l := &listener{Listener: ln, rules: rules, ready: make(chan net.Conn), done: make(chan struct{})}
 	go l.acceptLoop()
 	return l, nil
 }
 
-// kernelListener accepts connections on its own goroutine and hands zmq4
+// listener accepts connections on its own goroutine and hands zmq4
 // those that have started their greeting.
-type kernelListener struct {
+type listener struct {
 	net.Listener
-	rules     connRules
+	rules     Rules
 	ready     chan net.Conn
 	done      chan struct{}
 	closeOnce sync.Once
 }
 
-func (l *kernelListener) acceptLoop() {
+func (l *listener) acceptLoop() {
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
@@ -114,7 +124,7 @@ func (l *kernelListener) acceptLoop() {
 				return
 			default:
 			}
-			l.rules.logf("accept: %v", err)
+			l.rules.Logf("accept: %v", err)
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
@@ -124,20 +134,20 @@ func (l *kernelListener) acceptLoop() {
 
 // admit waits for c's first byte, which must open a ZMTP greeting, and
 // then queues it for zmq4 with the handshake's deadline set.
-func (l *kernelListener) admit(c net.Conn) {
+func (l *listener) admit(c net.Conn) {
 	c.SetDeadline(time.Now().Add(handshakeTimeout))
 	var first [1]byte
 	if _, err := c.Read(first[:]); err != nil {
-		l.rules.logf("peer %s: no greeting: %v", c.RemoteAddr(), err)
+		l.rules.Logf("peer %s: no greeting: %v", c.RemoteAddr(), err)
 		c.Close()
 		return
 	}
 	if first[0] != 0xff {
-		l.rules.logf("peer %s: not a ZMTP peer (first byte %#x)", c.RemoteAddr(), first[0])
+		l.rules.Logf("peer %s: not a ZMTP peer (first byte %#x)", c.RemoteAddr(), first[0])
 		c.Close()
 		return
 	}
-	kc := &kernelConn{Conn: c, rules: l.rules, pending: first[:]}
+	kc := &conn{Conn: c, rules: l.rules, pending: first[:]}
 	kc.in.greetLeft, kc.out.greetLeft = greetingSize, greetingSize
 	if f := l.rules.flow; f != nil {
 		kc.in.onByteFrame = func(b byte) { f.subscribeAll(kc, b == 1) }
@@ -150,7 +160,7 @@ func (l *kernelListener) admit(c net.Conn) {
 	}
 }
 
-func (l *kernelListener) Accept() (net.Conn, error) {
+func (l *listener) Accept() (net.Conn, error) {
 	select {
 	case c := <-l.ready:
 		return c, nil
@@ -159,7 +169,7 @@ func (l *kernelListener) Accept() (net.Conn, error) {
 	}
 }
 
-func (l *kernelListener) Close() error {
+func (l *listener) Close() error {
 	err := net.ErrClosed
 	l.closeOnce.Do(func() {
 		close(l.done)
@@ -284,13 +294,13 @@ func checkGreeting(g []byte) error {
 	return nil
 }
 
-// kernelConn is one accepted connection. Reads are checked as they pass
+// conn is one accepted connection. Reads are checked as they pass
 // (and the handshake's read deadline lifted after the peer's first
 // command); writes are held until a message or command is whole, then
 // written with the send timeout. Any failure closes the connection.
-type kernelConn struct {
+type conn struct {
 	net.Conn
-	rules connRules
+	rules Rules
 
 	rmu     sync.Mutex
 	in      zmtpStream
@@ -303,7 +313,7 @@ type kernelConn struct {
 	err error // the first write error; every later write returns it
 }
 
-func (c *kernelConn) Read(p []byte) (int, error) {
+func (c *conn) Read(p []byte) (int, error) {
 	c.rmu.Lock()
 	defer c.rmu.Unlock()
 	if len(c.pending) > 0 {
@@ -314,7 +324,7 @@ func (c *kernelConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
 	if n > 0 {
 		if _, ferr := c.in.follow(p[:n]); ferr != nil {
-			c.rules.logf("peer %s: %v; dropped", c.RemoteAddr(), ferr)
+			c.rules.Logf("peer %s: %v; dropped", c.RemoteAddr(), ferr)
 			c.Close()
 			return 0, dropped("read", ferr)
 		}
@@ -329,14 +339,14 @@ func (c *kernelConn) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (c *kernelConn) Close() error {
+func (c *conn) Close() error {
 	if c.rules.flow != nil {
 		c.rules.flow.leave(c)
 	}
 	return c.Conn.Close()
 }
 
-func (c *kernelConn) Write(p []byte) (int, error) {
+func (c *conn) Write(p []byte) (int, error) {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	if c.err != nil {
@@ -346,7 +356,7 @@ func (c *kernelConn) Write(p []byte) (int, error) {
 	if err != nil {
 		// zmq4 wrote something this follower does not understand: send it
 		// as it is rather than hold it back.
-		c.rules.logf("peer %s: outgoing stream: %v", c.RemoteAddr(), err)
+		c.rules.Logf("peer %s: outgoing stream: %v", c.RemoteAddr(), err)
 	}
 	n := len(p)
 	if len(c.buf)+len(p) <= writeChunk {
@@ -373,17 +383,17 @@ func (c *kernelConn) Write(p []byte) (int, error) {
 // writeLocked writes b in chunks of writeChunk that must each be taken
 // within the send timeout. On failure the connection is closed: a message
 // cut short cannot be taken back.
-func (c *kernelConn) writeLocked(b []byte) error {
+func (c *conn) writeLocked(b []byte) error {
 	for len(b) > 0 {
 		n := min(len(b), writeChunk)
-		c.Conn.SetWriteDeadline(time.Now().Add(c.rules.sendTimeout))
+		c.Conn.SetWriteDeadline(time.Now().Add(c.rules.SendTimeout))
 		m, err := c.Conn.Write(b[:n])
 		b = b[m:]
 		if err != nil {
 			if errors.Is(err, os.ErrDeadlineExceeded) {
-				err = fmt.Errorf("the peer took nothing for %v", c.rules.sendTimeout)
+				err = fmt.Errorf("the peer took nothing for %v", c.rules.SendTimeout)
 			}
-			c.rules.logf("peer %s: %v; dropped", c.RemoteAddr(), err)
+			c.rules.Logf("peer %s: %v; dropped", c.RemoteAddr(), err)
 			c.err = dropped("write", err)
 			c.buf = nil
 			c.Close()
@@ -408,9 +418,9 @@ type pubFlow struct {
 	timeout time.Duration // the longest send waits
 	mu      sync.Mutex
 	changed *sync.Cond
-	sent    int                       // messages handed to zmq4
-	written map[*kernelConn]int       // messages written to each connection
-	subs    map[*kernelConn]flowStart // subscribers of everything
+	sent    int                 // messages handed to zmq4
+	written map[*conn]int       // messages written to each connection
+	subs    map[*conn]flowStart // subscribers of everything
 }
 
 // flowStart is where a subscriber of everything started: the messages
@@ -418,14 +428,14 @@ type pubFlow struct {
 type flowStart struct{ sent, written int }
 
 func newPubFlow(timeout time.Duration) *pubFlow {
-	f := &pubFlow{timeout: timeout, written: map[*kernelConn]int{}, subs: map[*kernelConn]flowStart{}}
+	f := &pubFlow{timeout: timeout, written: map[*conn]int{}, subs: map[*conn]flowStart{}}
 	f.changed = sync.NewCond(&f.mu)
 	return f
 }
 
 // subscribeAll records that c subscribed to everything (on) or cancelled
 // that.
-func (f *pubFlow) subscribeAll(c *kernelConn, on bool) {
+func (f *pubFlow) subscribeAll(c *conn, on bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if !on {
@@ -439,7 +449,7 @@ func (f *pubFlow) subscribeAll(c *kernelConn, on bool) {
 }
 
 // wrote records that n messages have been written to c since it connected.
-func (f *pubFlow) wrote(c *kernelConn, n int) {
+func (f *pubFlow) wrote(c *conn, n int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.written[c] = n
@@ -449,7 +459,7 @@ func (f *pubFlow) wrote(c *kernelConn, n int) {
 }
 
 // leave forgets c.
-func (f *pubFlow) leave(c *kernelConn) {
+func (f *pubFlow) leave(c *conn) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	delete(f.written, c)
