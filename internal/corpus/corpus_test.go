@@ -174,7 +174,7 @@ func run(name string, args ...string) outcome {
 	if err != nil {
 		// go run exits with status 1 and reports the program's own exit
 		// status as the last line of stderr.
-		o.failed, o.errText = true, err.Error()+": "+o.stderr
+		o.failed, o.errText = true, err.Error()+": "+firstLine(o.stderr)
 		if m := exitStatus.FindStringIndex(o.stderr); m != nil {
 			o.errText = strings.TrimSpace(o.stderr[m[0]:])
 			o.stderr = o.stderr[:m[0]]
@@ -412,7 +412,7 @@ func TestReadmeStatesThePassCount(t *testing.T) {
 	if *only != "" {
 		t.Skip("-corpus.run selects a part of the corpus")
 	}
-	want := fmt.Sprintf("**%d of the %d give `go run`'s output.**", len(names)-len(knownFailures(t)), len(names))
+	want := fmt.Sprintf("**%d of the %d give `go run`'s output", len(names)-len(knownFailures(t)), len(names))
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), want) {
 		t.Errorf("README.md does not say %q", want)
 	}
