@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gohooks/gohooks/comm"
 	"github.com/gohooks/gohooks/display"
 	"github.com/gohooks/gohooks/internal/interrupt"
 	"github.com/gohooks/gohooks/interp/exports"
@@ -170,6 +171,7 @@ func clearValue(x any) {
 }
 
 func (s *Session) reset() error {
+	comm.Reset() // the front end's ends of the comms belong to the old session
 	out, errw := s.opts.Stdout, s.opts.Stderr
 	if out == nil {
 		out = &sinkWriter{s, "stdout"}
