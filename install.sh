@@ -55,8 +55,12 @@ fi
 
 cat <<MSG
 
-Next: start Jupyter and choose the "Go (gohooks)" kernel, for example
-  jupyter lab
-or check that Jupyter sees it with
-  jupyter kernelspec list
+Next: open a notebook with the "Go (gohooks)" kernel. On Debian and Ubuntu:
+  sudo apt-get install jupyter-notebook    # then: jupyter notebook
+or, for a terminal session without Jupyter:
+  gohooks console
+Check that Jupyter sees the kernel with
+  jupyter kernelspec list                  # Debian package jupyter-client
+(JupyterLab is not packaged by Debian; where it is installed, from pip or
+conda, "jupyter lab" shows the kernel too.)
 MSG

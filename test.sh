@@ -19,6 +19,9 @@ third_party/yaegi-patches/sync.sh -check
 step "go vet"
 go vet ./...
 
+step "staticcheck"
+scripts/staticcheck.sh
+
 step "go test"
 go test -count=1 ./...
 
@@ -35,5 +38,11 @@ scripts/browser-check.sh
 
 step "JupyterHub: two users, each with a gohooks kernel"
 scripts/hub-check.sh
+
+step "consoles in tmux: Ctrl-C in gohooks console, interrupts and is_complete in jupyter console"
+scripts/consoles.sh
+
+step "memory soak: re-run cells, nil values, 10,000 cells against fixed bounds"
+scripts/soak.sh
 
 step "all checks passed"

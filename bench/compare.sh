@@ -52,6 +52,7 @@ WORKLOADS=(
 	"Exp 64x8x28x28|./tensorlib|BenchmarkElementwise/exp|ew_exp"
 	"Tanh 64x8x28x28|./tensorlib|BenchmarkElementwise/tanh|ew_tanh"
 	"Sigmoid 64x8x28x28|./tensorlib|BenchmarkElementwise/sigmoid|ew_sigmoid"
+	"GELU 64x8x28x28|./tensorlib|BenchmarkElementwise/gelu|ew_gelu"
 	"Softmax 16x4x64x64|./tensorlib|BenchmarkSoftmax/16x4x64x64|softmax_att"
 	"LogSoftmax 16x4x64x64|./tensorlib|BenchmarkSoftmax/16x4x64x64_log|log_softmax_att"
 	"LogSoftmax 64x10|./tensorlib|BenchmarkSoftmax/64x10_log|log_softmax_logits"

@@ -201,6 +201,7 @@ def elementwise(op):
         "exp": lambda: torch.exp(x),
         "tanh": lambda: torch.tanh(x),
         "sigmoid": lambda: torch.sigmoid(x),
+        "gelu": lambda: F.gelu(x),
     }
     return ops[op], 0
 
@@ -310,6 +311,7 @@ WORKLOADS = {
     "ew_exp": lambda: elementwise("exp"),
     "ew_tanh": lambda: elementwise("tanh"),
     "ew_sigmoid": lambda: elementwise("sigmoid"),
+    "ew_gelu": lambda: elementwise("gelu"),
     "softmax_att": lambda: softmax((16, 4, 64, 64), False),
     "log_softmax_att": lambda: softmax((16, 4, 64, 64), True),
     "log_softmax_logits": lambda: softmax((64, 10), True),

@@ -78,7 +78,7 @@ type stringer struct{}
 
 func (stringer) String() string { return "I am a stringer" }
 
-type htmlValue struct{ n int }
+type htmlValue struct{}
 
 func (h htmlValue) HTML() string   { return "<table><tr><td>1</td></tr></table>" }
 func (h htmlValue) String() string { return "value 1" }

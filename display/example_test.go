@@ -183,3 +183,10 @@ func ExampleBundle_WithText() {
 	// Output:
 	// a circle
 }
+
+func ExampleIsNil() {
+	var p *image.RGBA
+	var err error
+	fmt.Println(display.IsNil(nil), display.IsNil(p), display.IsNil(err), display.IsNil([]int(nil)), display.IsNil(0))
+	// Output: true true true true false
+}

@@ -112,7 +112,7 @@ func Clear(wait bool) {
 // A nil pointer (or map, slice, func, chan, interface) never has its methods
 // called: it shows as fmt.Sprint does.
 func BundleOf(v any) Bundle {
-	if isNil(v) {
+	if IsNil(v) {
 		return Text(fmt.Sprint(v))
 	}
 	b, ok := Bundle{}, false
@@ -136,9 +136,11 @@ func BundleOf(v any) Bundle {
 	return Text(fmt.Sprint(v))
 }
 
-// isNil reports whether v is nil or holds a nil value of a kind that can be
-// nil; calling a method on such a value would likely panic.
-func isNil(v any) bool {
+// IsNil reports whether v is nil or holds a nil pointer, map, slice, func,
+// chan or interface. Such a value has nothing to show: a cell whose last
+// expression is one shows no result, and BundleOf calls none of its
+// methods, which would likely panic.
+func IsNil(v any) bool {
 	if v == nil {
 		return true
 	}

@@ -25,6 +25,7 @@ type Captured struct {
 
 	limit, used int64    // CaptureLimit's budget and what is kept, in bytes
 	cut         []string // paths of outputs kept in part or not at all
+	reduce      func(path string, out *tensorlib.Tensor) *tensorlib.Tensor
 }
 
 // Capture runs model.Forward(x) once with forward hooks on each module
@@ -77,6 +78,21 @@ func CaptureLimit(model *nnlib.Module, x *tensorlib.Tensor, maxBytes int64, path
 	}
 	c := newCaptured("CaptureLimit", model, paths, false)
 	c.limit = maxBytes
+	c.run(x, nil)
+	return c
+}
+
+// CaptureReduce is Capture that keeps, instead of each output, what reduce
+// makes of it as the model runs (the mean over the batch, a norm per
+// position, a slice), so that only the reduced values stay in memory.
+// reduce gets the module's path and its output, detached; a nil result
+// keeps nothing for that call.
+func CaptureReduce(model *nnlib.Module, x *tensorlib.Tensor, reduce func(path string, out *tensorlib.Tensor) *tensorlib.Tensor, paths ...string) *Captured {
+	if reduce == nil {
+		panic("hooks: CaptureReduce: nil reduce function")
+	}
+	c := newCaptured("CaptureReduce", model, paths, false)
+	c.reduce = reduce
 	c.run(x, nil)
 	return c
 }
@@ -188,6 +204,14 @@ func (c *Captured) hook(path string) func(m *nnlib.Module, in []*tensorlib.Tenso
 				out = replaced
 			}
 		}
+		if c.reduce != nil {
+			if out != nil {
+				if kept := c.reduce(path, out.Detach()); kept != nil {
+					c.outs[path] = append(c.outs[path], kept)
+				}
+			}
+			return nil
+		}
 		if c.limit > 0 {
 			if kept := c.bounded(path, out); kept != nil {
 				c.outs[path] = append(c.outs[path], kept)
@@ -203,6 +227,9 @@ func (c *Captured) hook(path string) func(m *nnlib.Module, in []*tensorlib.Tenso
 func (c *Captured) check(op, path string) {
 	if len(c.outs[path]) > 0 {
 		return
+	}
+	if c.called[path] {
+		panic(fmt.Sprintf("hooks: %s: no output of %q was kept (a reduce function returned nil, or a memory bound was spent)", op, path))
 	}
 	for _, p := range c.paths {
 		if p == path {

@@ -17,18 +17,34 @@
 //   - ClipGradNorm and ClipGradValue clip gradients with tensor hooks as they
 //     are computed; ClipGradNormParams and ClipGradValueParams clip after
 //     backward as torch.nn.utils.clip_grad_norm_ and clip_grad_value_ do.
+//   - CaptureLimit keeps at most a number of bytes of outputs (the first
+//     batch items that fit); CaptureReduce keeps what a function makes of
+//     each output as the model runs.
+//   - With attaches hooks for the duration of a function and removes them on
+//     return or panic; Active lists the hooks attached to a model.
+//   - PatchActivations does activation patching: a module × index table of a
+//     metric, each cell a corrupted run with one slice of one output taken
+//     from a clean run.
+//   - GradCAM and IntegratedGradients attribute a class score to the input.
+//   - ActivationStats records a statistic of chosen outputs per training
+//     step.
 //
 // # Rules
 //
 // Modules are named by the dotted paths NamedModules gives ("" is the model
-// itself, "0", "features.3", ...); passing no paths means every module. A
-// path NamedModules does not give panics, and the message lists the valid
-// paths. A module registered under two names is known by the first.
+// itself, "0", "features.3", "blocks.0.attn.pattern" for a hook point);
+// passing no paths means every module. A path with *, ? or [ is a glob
+// pattern whose * stays within one dotted part ("blocks.*.attn.pattern"),
+// standing for every module it matches in NamedModules order. A path
+// NamedModules does not give, or a pattern that matches nothing, panics, and
+// the message lists the valid paths. A module registered under two names is
+// known by the first.
 //
 // Tools that register hooks work on the modules and parameters the model has
 // when they are called: a module or parameter added later is not covered.
-// Capture and CaptureWithGrad remove their hooks before they return, even
-// when forward panics. Every other tool leaves its hooks in place and returns
+// Capture and its variants, With, PatchActivations, GradCAM and
+// IntegratedGradients remove their hooks before they return, even when
+// forward panics. Every other tool leaves its hooks in place and returns
 // a value whose Remove takes them off; Remove may be called any number of
 // times.
 //

@@ -237,3 +237,27 @@ func TestActivationStatsByLayerAndStep(t *testing.T) {
 		t.Errorf("std %v, want 1", got)
 	}
 }
+
+func TestCaptureReduceKeepsWhatReduceReturns(t *testing.T) {
+	m := nnlib.Sequential(nnlib.Linear(4, 3), nnlib.ReLU())
+	x := tensorlib.Randn(6, 4)
+	full := hooks.Capture(m, x, "0")
+	c := hooks.CaptureReduce(m, x, func(path string, out *tensorlib.Tensor) *tensorlib.Tensor {
+		if path == "1" {
+			return nil
+		}
+		return out.Mean(0)
+	}, "0", "1")
+	if msg := fmt.Sprint(c.Get("0").Data()); msg != fmt.Sprint(full.Get("0").Mean(0).Data()) {
+		t.Errorf("kept %s, want the batch mean", msg)
+	}
+	if c.Get("0").RequiresGrad() {
+		t.Error("reduce must get detached outputs")
+	}
+	defer func() {
+		if r := fmt.Sprint(recover()); !strings.Contains(r, `no output of "1" was kept`) {
+			t.Errorf("Get of a path whose reduce kept nothing: panic %q", r)
+		}
+	}()
+	c.Get("1")
+}

@@ -38,6 +38,8 @@ func TestTopLevelAssignForms(t *testing.T) {
 		{"assignment to a map entry and a field", "type Pt struct{ X, Y int }\npt := Pt{}\npt.X, m[\"n\"] = 7, 8\nfmt.Println(pt.X, m[\"n\"])", cellOut{stdout: "7 8\n"}},
 		{"assignment through a pointer", "pp := &pt\npp.Y = 9\n*pp = Pt{pp.X, pp.Y + 1}\npt", cellOut{result: "{7 10}"}},
 		{"parallel assignment from calls", "lo, hi := 0, 0\nlo, hi = len(xs), cap(xs)\nfmt.Println(lo, hi)", cellOut{stdout: "3 3\n"}},
+		{"ok declared again by a receive in the same cell", "c3 := make(chan int, 1)\nc3 <- 1\nclose(c3)\n_, ok3 := m[\"k\"]\nr3, ok3 := <-c3\ns3, ok3 := <-c3\nfmt.Println(ok3, r3, s3)", cellOut{stdout: "false 1 0\n"}},
+		{"several results of a method of a value made in the same cell", "type Box struct{ m map[string]int }\nfunc NewBox() *Box { return &Box{map[string]int{\"a\": 1}} }\nfunc (b *Box) Get(k string) (int, bool) {\n\tv, ok := b.m[k]\n\treturn v, ok\n}\nbox := NewBox()\n_, okZ := box.Get(\"z\")\nva, okA := box.Get(\"a\")\nfmt.Println(okZ, va, okA)", cellOut{stdout: "false 1 true\n"}},
 		{"the variables persist", "fmt.Println(r, rok, n, isInt, x, y, z)", cellOut{stdout: "5 true 3 true 3 2 4\n"}},
 	}
 	for _, r := range rows {

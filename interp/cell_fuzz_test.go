@@ -48,7 +48,7 @@ func FuzzSplitCell(f *testing.F) {
 				t.Fatalf("rewriteAssigns changed the line count of %q: %q", p.text, out)
 			}
 			if p.kind == pieceStmt {
-				if out, err := rewriteStmts(p.text, p.line, p.col, 1, nil); err == nil && strings.Count(out.text, "\n") != strings.Count(p.text, "\n") {
+				if out, err := rewriteStmts(p.text, p.line, p.col, 1, nil, map[string]bool{}); err == nil && strings.Count(out.text, "\n") != strings.Count(p.text, "\n") {
 					t.Fatalf("rewriteStmts changed the line count of %q: %q", p.text, out.text)
 				}
 			}

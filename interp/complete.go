@@ -207,15 +207,7 @@ func (s *Session) IsComplete(code string) Completeness {
 		}
 		return Completeness{Status: "invalid"}
 	}
-	depth := 0
-	for _, t := range toks {
-		switch t.tok {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-		}
-	}
+	_, depth := bracketDepths(toks)
 	if depth > 0 {
 		return Completeness{Status: "incomplete", Indent: strings.Repeat("\t", depth)}
 	}

@@ -27,8 +27,11 @@
 // A cell is Go: declarations (import, type, func, methods) and statements in
 // any order. tensorlib, nnlib, hooks, viz, display, fmt, math, strings, os
 // and time are imported in every session; importing them again, or any
-// package twice, is accepted. Packages of the standard library can be
-// imported; other packages cannot (the error says so). The README's "Cells"
+// package twice, is accepted. The standard library, our packages and the
+// main gonum packages are compiled in; any other package is resolved by the
+// go command into the user's module cache and interpreted from source
+// (imports.go; %require pins a module's version, %modules lists them). The
+// README's "Cells"
 // section lists what works and what does not; each of its claims is a row of
 // TestDocumentedFeatures.
 //
@@ -54,14 +57,27 @@
 //     when a type uses one), then functions, then methods and generic
 //     functions, then the statements run in order: a function may be used
 //     above its declaration.
-//   - The cell's source is rewritten where yaegi goes wrong (rewrite.go):
-//     a statement that declares anything in a block at the top level runs
-//     in a function literal (yaegi would take a global of the same name for
-//     the new variable, and loses `x, y := f()` there); comma-ok lookups and
-//     assertions get Go's zero value on failure; the values of a parallel
-//     assignment with calls are all assigned; clear, min and max are
-//     provided. return, defer, range over a function and a few forms whose
-//     types the cell does not write are refused with what to do instead.
+//   - A cell runs through named steps (cell.go): check, rewrite, plan,
+//     evaluate, result; what the steps make of a cell is a cell value, what
+//     lasts from cell to cell is the Session's lasting state.
+//   - The cell's source is rewritten where yaegi goes wrong (rewrite.go,
+//     toplevel.go): a statement that declares anything in a block at the
+//     top level runs in a function literal (yaegi would take a global of
+//     the same name for the new variable, and loses `x, y := f()` there);
+//     comma-ok lookups, assertions and receives get Go's zero value on
+//     failure and work at the top level; the values of a parallel
+//     assignment with calls or receives are all assigned; clear, min and
+//     max are provided. Only columns change, never lines.
+//   - The top level of a cell is main's body (defer.go): `defer` pushes
+//     the call, with its arguments evaluated, on the cell's defer stack,
+//     which runs when the statements end, last in first out; recover() in
+//     a deferred function literal takes the cell's panic; `return` ends the
+//     statements. A var or const that a method of the cell uses is declared
+//     before the methods.
+//   - A cell that fails declares nothing it did not reach (failed.go), and
+//     the uses of the session's variables that Go rejects and yaegi gets
+//     wrong (model(x), t.shape, model[2]) fail before the cell runs, with
+//     what to write instead (advice.go).
 //   - A `go` statement is wrapped so that a panic in the goroutine is
 //     recovered: it becomes the error of the running cell, or a message on
 //     stderr when no cell runs. A cell's end waits up to 50 ms for the

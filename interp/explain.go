@@ -1,36 +1,13 @@
 package interp
 
 import (
-	"context"
 	"fmt"
-	"github.com/gohooks/gohooks/display"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
 )
-
-// run runs a cell by the rules, and makes yaegi's vaguer errors precise.
-func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error) {
-	s.sources[s.id] = code
-	if e := s.useOfWithdrawn(code); e != nil {
-		return nil, e
-	}
-	if e := s.habits(code); e != nil {
-		return nil, e
-	}
-	prior := s.priorNames(code)
-	b, e := s.runCode(ctx, code)
-	if e != nil {
-		s.explain(code, e)
-		inGoWords(e)
-		s.withdraw(code, prior)
-		return nil, e
-	}
-	s.redeclared(code)
-	return b, e
-}
 
 // explain improves two of yaegi's messages from the cell's source and the
 // session's state after the failure:
@@ -40,7 +17,8 @@ func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error
 //   - "constant definition loop", which yaegi reports for an undefined name
 //     in a top-level :=, and "undefined type", which names no type, become
 //     "undefined: name".
-func (s *Session) explain(code string, e *Error) {
+func (s *Session) explain(c *cell, e *Error) {
+	code := c.src
 	var fix func(stmt ast.Node) string
 	switch e.Value {
 	case "runtime error: index out of range":
@@ -48,7 +26,7 @@ func (s *Session) explain(code string, e *Error) {
 	case "runtime error: slice bounds out of range":
 		fix = s.sliceOutOfRange
 	case "constant definition loop", "variable definition loop", "undefined type":
-		fix = s.undefinedName
+		fix = func(stmt ast.Node) string { return s.undefinedName(c, stmt) }
 	default:
 		return
 	}
@@ -70,18 +48,17 @@ func (s *Session) explain(code string, e *Error) {
 			stmts = append(stmts, list...)
 		}
 	}
-	if s.before == nil && fix != nil {
+	if c.before == nil {
 		// No statement ran: the globals are those from before the cell.
-		s.before = map[string]bool{}
+		c.before = map[string]bool{}
 		for name := range s.globals() {
-			s.before[name] = true
+			c.before[name] = true
 		}
 	}
-	declared := map[string]bool{}
+	c.declared = map[string]bool{}
 	for _, st := range stmts {
-		declaredIn(st, declared)
+		declaredIn(st, c.declared)
 	}
-	s.declared = declared
 	for _, st := range stmts {
 		{
 			if msg := fix(st); msg != "" {
@@ -191,7 +168,7 @@ func isInt(v reflect.Value) bool {
 
 // undefinedName finds a name used by stmt, and not declared by it, that
 // the session does not know.
-func (s *Session) undefinedName(stmt ast.Node) string {
+func (s *Session) undefinedName(c *cell, stmt ast.Node) string {
 	var msg string
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
@@ -202,7 +179,7 @@ func (s *Session) undefinedName(stmt ast.Node) string {
 		case *ast.SelectorExpr:
 			// x.Field: only x is a name of the session.
 			if id, ok := n.X.(*ast.Ident); ok {
-				msg = s.checkName(id.Name, s.declared)
+				msg = s.checkName(c, id.Name)
 				return false
 			}
 			ast.Inspect(n.X, visit)
@@ -212,7 +189,7 @@ func (s *Session) undefinedName(stmt ast.Node) string {
 			ast.Inspect(n.Value, visit)
 			return false
 		case *ast.Ident:
-			msg = s.checkName(n.Name, s.declared)
+			msg = s.checkName(c, n.Name)
 		}
 		return true
 	}
@@ -251,8 +228,8 @@ func declaredIn(stmt ast.Node, declared map[string]bool) {
 	})
 }
 
-func (s *Session) checkName(name string, declared map[string]bool) string {
-	if declared[name] || name == "_" || types.Universe.Lookup(name) != nil {
+func (s *Session) checkName(c *cell, name string) string {
+	if c.declared[name] || name == "_" || types.Universe.Lookup(name) != nil {
 		return ""
 	}
 	if _, ok := s.decls[name]; ok {
@@ -268,7 +245,7 @@ func (s *Session) checkName(name string, declared map[string]bool) string {
 	}
 	// After the failed cell, yaegi may answer for the name as a half-made
 	// global: only the names known before the cell count.
-	if s.before == nil || s.before[name] {
+	if c.before == nil || c.before[name] {
 		return ""
 	}
 	return "undefined: " + name

@@ -32,13 +32,6 @@ func topLevelNames(code string) map[string]int {
 	if err != nil {
 		return names
 	}
-	add := func(id *ast.Ident, line int) {
-		if id.Name != "_" {
-			if _, seen := names[id.Name]; !seen {
-				names[id.Name] = line
-			}
-		}
-	}
 	for _, p := range pieces {
 		switch p.kind {
 		case pieceFunc:
@@ -52,23 +45,40 @@ func topLevelNames(code string) map[string]int {
 			}
 			for _, st := range list {
 				line := declLine(fset.Position(st.Pos()).Line)
-				switch st := st.(type) {
-				case *ast.AssignStmt:
-					if st.Tok == token.DEFINE {
-						for _, l := range st.Lhs {
-							if id, ok := l.(*ast.Ident); ok {
-								add(id, line)
-							}
-						}
+				for name := range topLevelNamesOf(st, line) {
+					if _, seen := names[name]; !seen {
+						names[name] = line
 					}
-				case *ast.DeclStmt:
-					if gd, ok := st.Decl.(*ast.GenDecl); ok && gd.Tok != token.TYPE {
-						for _, spec := range gd.Specs {
-							for _, id := range spec.(*ast.ValueSpec).Names {
-								add(id, line)
-							}
-						}
-					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// topLevelNamesOf returns the names that the top-level statement st
+// declares, each with line.
+func topLevelNamesOf(st ast.Stmt, line int) map[string]int {
+	names := map[string]int{}
+	add := func(id *ast.Ident) {
+		if id.Name != "_" {
+			names[id.Name] = line
+		}
+	}
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if st.Tok == token.DEFINE {
+			for _, l := range st.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					add(id)
+				}
+			}
+		}
+	case *ast.DeclStmt:
+		if gd, ok := st.Decl.(*ast.GenDecl); ok && gd.Tok != token.TYPE {
+			for _, spec := range gd.Specs {
+				for _, id := range spec.(*ast.ValueSpec).Names {
+					add(id)
 				}
 			}
 		}

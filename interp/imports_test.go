@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"encoding/base64"
 	"os"
@@ -34,9 +36,8 @@ sd, _ := d.StandardDeviation()
 p, _ := d.Percentile(75)
 fmt.Println(m, sd, p)`, ""},
 	{"github.com/shopspring/decimal", "v1.6.0", `a := decimal.RequireFromString("0.1")
-sum := a.Add(decimal.NewFromFloat(0.2))
-third := decimal.NewFromInt(10).DivRound(decimal.NewFromInt(3), 4)
-fmt.Println(sum, sum.Equal(decimal.RequireFromString("0.3")), third)`, ""},
+b := decimal.NewFromFloat(0.2)
+fmt.Println(a.Add(b), a.Add(b).Equal(decimal.RequireFromString("0.3")), decimal.NewFromInt(10).DivRound(decimal.NewFromInt(3), 4))`, ""},
 	{"github.com/dustin/go-humanize", "v1.1.0", `fmt.Println(humanize.Bytes(82854982), humanize.Comma(1234567), humanize.Ordinal(3))`, "undefined: max"},
 	{"github.com/samber/lo", "v1.53.0", `fmt.Println(lo.Uniq([]int{1, 2, 2, 3}), lo.Map([]int{1, 2}, func(x int, _ int) string { return fmt.Sprint(x * 10) }))`, "the interpreter crashed loading it (fatal error: stack overflow)"},
 }
@@ -208,4 +209,64 @@ func TestAGonumMatrixShowsAsAMatrix(t *testing.T) {
 	defer s.Close()
 	check(t, s, "import \"gonum.org/v1/gonum/mat\"\nm := mat.NewDense(2, 2, []float64{1, 2, 3, 4})\nvar c mat.Dense\nc.Mul(m, m)\n&c",
 		cellOut{result: "2×2 *mat.Dense\n⎡ 7  10⎤\n⎣15  22⎦"})
+}
+
+// fakeProxy writes a module proxy (GOPROXY=file://...) serving module at
+// v1.0.0 with the given files, and points the go command at it with an
+// empty module cache.
+func fakeProxy(t *testing.T, module string, files map[string]string) {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, filepath.FromSlash(module), "@v")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mod := "module " + module + "\n\ngo 1.21\n"
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	files["go.mod"] = mod
+	for name, text := range files {
+		f, err := zw.Create(module + "@v1.0.0/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(text))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{
+		"list":        []byte("v1.0.0\n"),
+		"v1.0.0.info": []byte(`{"Version":"v1.0.0","Time":"2024-01-01T00:00:00Z"}`),
+		"v1.0.0.mod":  []byte(mod),
+		"v1.0.0.zip":  zbuf.Bytes(),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(root))
+	t.Setenv("GONOSUMDB", module)
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOFLAGS", "-modcacherw")
+}
+
+func TestImportOfAPackageThatNeedsCgo(t *testing.T) {
+	fakeProxy(t, "example.com/cgomod", map[string]string{
+		"cgo.go": "package cgomod\n\n// int two(void) { return 2; }\nimport \"C\"\n\nfunc Two() int { return int(C.two()) }\n",
+	})
+	t.Setenv("CGO_ENABLED", "1")
+	s := sessionWithVariable(t)
+	importFails(t, s, "import \"example.com/cgomod\"",
+		`cannot import "example.com/cgomod": package example.com/cgomod of module example.com/cgomod v1.0.0 uses cgo (cgo.go)`, "use a pure-Go package")
+}
+
+func TestImportFromAPrivateProxy(t *testing.T) {
+	// GOPROXY and GONOSUMDB are the user's: a module only that proxy has.
+	fakeProxy(t, "example.com/hello", map[string]string{
+		"hello.go": "package hello\n\nfunc Hello(name string) string { return \"hello, \" + name }\n",
+	})
+	s := sessionWithVariable(t)
+	check(t, s, "import \"example.com/hello\"\nhello.Hello(\"gopher\")", cellOut{result: "hello, gopher"})
+	check(t, s, "%modules -require", cellOut{result: "example.com/hello@v1.0.0"})
 }

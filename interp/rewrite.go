@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"sort"
 	"strings"
@@ -207,11 +206,6 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	done := map[*ast.ValueSpec]bool{}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.RangeStmt:
-			if env.isFunc(n.X) && failure == nil {
-				pos := fset.Position(n.X.Pos())
-				failure = &cellError{declLine(pos.Line), pos.Column, "range over a function (an iterator) is not supported by the interpreter: call the function with a yield function instead, for example seq(func(v T) bool { ...; return true })"}
-			}
 		case *ast.CallExpr:
 			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "min" || id.Name == "max") && !env.shadowed[id.Name] {
 				edits = append(edits, minMaxArgs(n.Args, off, env.packages)...)
@@ -266,32 +260,6 @@ type rewriteEnv struct {
 	funcs    map[string]string // function name -> its func type
 	shadowed map[string]bool   // min and max, when a cell defines them
 	packages map[string]bool   // names of the imported packages
-}
-
-// isFunc reports whether x is, as written, a function value: a function
-// literal, a function of the cells, or a call of one that returns a
-// function.
-func (env *rewriteEnv) isFunc(x ast.Expr) bool {
-	switch x := x.(type) {
-	case *ast.FuncLit:
-		return true
-	case *ast.Ident:
-		_, ok := env.funcs[x.Name]
-		return ok
-	case *ast.CallExpr:
-		if id, ok := x.Fun.(*ast.Ident); ok {
-			if sig, ok := env.funcs[id.Name]; ok {
-				if t, err := parser.ParseExpr(sig); err == nil {
-					res := t.(*ast.FuncType).Results
-					if res != nil && len(res.List) == 1 && len(res.List[0].Names) <= 1 {
-						_, isFunc := res.List[0].Type.(*ast.FuncType)
-						return isFunc
-					}
-				}
-			}
-		}
-	}
-	return false
 }
 
 // minMaxArgs makes a call of min or max work with yaegi, which infers the
@@ -396,237 +364,40 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 	return applyEdits(code, edits), nil
 }
 
-// stmtsRewrite is what rewriteStmts made of a statement piece.
-type stmtsRewrite struct {
-	text    string
-	wrapped [][2]int // first and last cell lines of statements run in a function
-	defers  bool     // the piece defers a call at the top level (defer.go)
-	returns bool     // the piece returns at the top level
-}
-
-// rewriteStmts rewrites a statement piece (placed at line, col of the
-// cell) for the top level of yaegi's main package (see above and
-// defer.go); generic names the cells' generic functions.
-//
-// After each statement, `_gohooksDone = N` records that the statement ran
-// (N is its line in yaegi's numbering, cell*lineStride + line; cell 0
-// for none): a cell that panics keeps the variables of the statements
-// that ran (failed.go).
-func rewriteStmts(text string, line, col, cell int, generic map[string]bool) (stmtsRewrite, error) {
-	out := stmtsRewrite{text: text}
-	list, fset, err := parseStmts(text, line, col)
+// rewrite parses and splits the cell and rewrites its source: go
+// statements, the current versions of its types, and the assignments
+// that yaegi gets wrong.
+func (s *Session) rewrite(c *cell) *Error {
+	toks, err := scanCell(c.src)
 	if err != nil {
-		return out, nil // reported by yaegi, in cell positions
+		return s.cellErr("syntax error", err)
 	}
-	base := len(stmtHeader) + (line - 1) + (col - 1)
-	off := func(p token.Pos) int { return fset.Position(p).Offset - base }
-	where := func(p token.Pos) (int, int) {
-		pos := fset.Position(p)
-		return declLine(pos.Line), pos.Column
+	c.code = renameIdents(rewriteGo(c.src, toks), s.alias)
+	if c.pieces, err = splitCell(c.code); err != nil {
+		return s.cellErr("syntax error", err)
 	}
-	var edits []stmtEdit
-	for _, st := range list {
-		exits, defers, returns, bad := topLevelExits(st, text, off)
-		if bad != nil {
-			l, c := where(bad.Pos())
-			return out, &cellError{l, c, "too many return values: the top level of a cell is the body of main, which returns nothing"}
-		}
-		out.defers = out.defers || defers
-		out.returns = out.returns || returns
-		switch st := st.(type) {
-		case *ast.AssignStmt, *ast.DeclStmt:
-			l, c := where(st.Pos())
-			if r := topLevelRecv(st, text, off, l*1000+c); r != "" {
-				exits = []stmtEdit{{off(st.Pos()), off(st.End()), r}}
-				break
-			}
-			if msg := topLevelDecl(st, generic); msg != "" {
-				l, c := where(st.Pos())
-				return out, &cellError{l, c, msg}
-			}
-		case *ast.BlockStmt, *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt,
-			*ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
-			if outsideFunc(st, needsFunc) != nil {
-				// The statement's own edits are made first: the
-				// function literal goes around the result.
-				inner := applyEdits(text[off(st.Pos()):off(st.End())], shift(exits, -off(st.Pos())))
-				exits = []stmtEdit{{off(st.Pos()), off(st.End()), "func() { " + inner + " }()"}}
-				first, _ := where(st.Pos())
-				last, _ := where(st.End())
-				out.wrapped = append(out.wrapped, [2]int{first, last})
-			}
-		}
-		edits = append(edits, exits...)
-		if cell > 0 {
-			l, _ := where(st.Pos())
-			edits = append(edits, stmtEdit{off(st.End()), off(st.End()), fmt.Sprintf("; %s = %d", doneMarker, cell*lineStride+l)})
+	fixed, err := s.assignCode(c.code, c.pieces)
+	if err != nil {
+		return s.cellErr("syntax error", err)
+	}
+	if fixed != c.code {
+		c.code = fixed
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
 		}
 	}
-	out.text = applyEdits(text, edits)
-	return out, nil
-}
-
-// shift moves edits by d bytes.
-func shift(edits []stmtEdit, d int) []stmtEdit {
-	out := make([]stmtEdit, len(edits))
-	for i, e := range edits {
-		out[i] = stmtEdit{e.start + d, e.end + d, e.text}
+	renames, e := s.versionTypes(c.pieces)
+	if e != nil {
+		return e
 	}
-	return out
-}
-
-// outsideFunc returns the first node of st, outside function literals,
-// for which match is true.
-func outsideFunc(st ast.Node, match func(ast.Node) bool) ast.Node {
-	var found ast.Node
-	ast.Inspect(st, func(n ast.Node) bool {
-		if found != nil {
-			return false
+	if len(renames) > 0 {
+		c.code = renameIdents(c.code, renames)
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
 		}
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		if n != nil && match(n) {
-			found = n
-		}
-		return found == nil
-	})
-	return found
-}
-
-// needsFunc reports whether n is a form that yaegi handles only inside a
-// function: a declaration (:=, var, const, type, a type switch's binding)
-// in a block at the top level. There, yaegi takes a name that a global
-// variable has for that variable (a block's `x := 1` overwrites the
-// cell's global x), and a declaration of several variables from one
-// expression leaves them undefined.
-func needsFunc(n ast.Node) bool {
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		return n.Tok == token.DEFINE
-	case *ast.DeclStmt:
-		return true
-	case *ast.TypeSwitchStmt:
-		_, binding := n.Assign.(*ast.AssignStmt)
-		return binding
-	}
-	return false
-}
-
-// topLevelDecl returns why a top-level declaration of several variables
-// from one expression cannot run, or "".
-func topLevelDecl(st ast.Stmt, generic map[string]bool) string {
-	var names []string
-	var rhs ast.Expr
-	switch st := st.(type) {
-	case *ast.AssignStmt:
-		if st.Tok != token.DEFINE || len(st.Lhs) < 2 || len(st.Rhs) != 1 {
-			return ""
-		}
-		for _, l := range st.Lhs {
-			names = append(names, exprSource(l))
-		}
-		rhs = st.Rhs[0]
-	case *ast.DeclStmt:
-		gd, ok := st.Decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR {
-			return ""
-		}
-		for _, spec := range gd.Specs {
-			if vs := spec.(*ast.ValueSpec); len(vs.Names) > 1 && len(vs.Values) == 1 {
-				for _, id := range vs.Names {
-					names = append(names, id.Name)
-				}
-				rhs = vs.Values[0]
-				break
-			}
-		}
-		if rhs == nil {
-			return ""
-		}
-	default:
-		return ""
-	}
-	if par, ok := rhs.(*ast.ParenExpr); ok {
-		rhs = par.X
-	}
-	list := strings.Join(names, ", ")
-	switch x := rhs.(type) {
-	case *ast.CallExpr:
-		fun := x.Fun
-		switch f := fun.(type) {
-		case *ast.IndexExpr:
-			fun = f.X
-		case *ast.IndexListExpr:
-			fun = f.X
-		}
-		if id, ok := fun.(*ast.Ident); ok && generic[id.Name] {
-			return fmt.Sprintf("%s := %s(...) at the top level of a cell: the interpreter cannot declare variables from the results of a generic function there; declare them first (var ...; %s = %s(...)), or make the call inside a function", list, id.Name, list, id.Name)
+		for internal, to := range renames {
+			s.alias[s.userName(internal)] = to
 		}
 	}
-	return ""
-}
-
-// topLevelRecv rewrites `v, ok := <-ch` (or var) at the top level, which
-// yaegi cannot type there ("nil type"), and returns the new statement, or
-// "". v is declared by a receive from a closed channel of ch's type,
-// which gives its zero value, and the receive is an assignment:
-//
-//	_gohooksC := ch; _gohooksZ := _gohooksC; _gohooks.ClosedLike(&_gohooksZ);
-//	_gohooksT := <-_gohooksZ; v := _gohooksT; var ok bool; v, ok = <-_gohooksC
-//
-// (yaegi gives `v := <-c` and `ok := false` variables that a later
-// receive cannot set.)
-func topLevelRecv(st ast.Stmt, text string, off func(token.Pos) int, id int) string {
-	var lhs []*ast.Ident
-	var rhs ast.Expr
-	switch st := st.(type) {
-	case *ast.AssignStmt:
-		if st.Tok != token.DEFINE || len(st.Lhs) != 2 || len(st.Rhs) != 1 {
-			return ""
-		}
-		for _, l := range st.Lhs {
-			id, ok := l.(*ast.Ident)
-			if !ok {
-				return ""
-			}
-			lhs = append(lhs, id)
-		}
-		rhs = st.Rhs[0]
-	case *ast.DeclStmt:
-		gd, ok := st.Decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
-			return ""
-		}
-		vs := gd.Specs[0].(*ast.ValueSpec)
-		if len(vs.Names) != 2 || len(vs.Values) != 1 || vs.Type != nil {
-			return ""
-		}
-		lhs, rhs = vs.Names, vs.Values[0]
-	default:
-		return ""
-	}
-	for {
-		par, ok := rhs.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		rhs = par.X
-	}
-	recv, ok := rhs.(*ast.UnaryExpr)
-	if !ok || recv.Op != token.ARROW {
-		return ""
-	}
-	ch := text[off(recv.X.Pos()):off(recv.X.End())]
-	v, okName := lhs[0].Name, lhs[1].Name
-	n := id
-	if okName == "_" {
-		return v + " := <-" + ch
-	}
-	if v == "_" {
-		v = fmt.Sprintf("_gohooksV%d", n)
-	}
-	c, z, t := fmt.Sprintf("_gohooksC%d", n), fmt.Sprintf("_gohooksZ%d", n), fmt.Sprintf("_gohooksT%d", n)
-	return fmt.Sprintf("%s := %s; %s := %s; %s.ClosedLike(&%s); %s := <-%s; %s := %s; var %s bool; %s, %s = <-%s",
-		c, ch, z, c, internalPkg, z, t, z, v, t, okName, v, okName, c)
+	return nil
 }

@@ -163,6 +163,7 @@ func TestCellRules(t *testing.T) {
 		{"String method of a non-struct type", "type Celsius float64\nfunc (c Celsius) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }\ntemp := Celsius(21.5)\ntemp", cellOut{result: "21.5°C"}},
 		{"a package-level var used by a method of the same cell", "type S int\nvar names = map[S]string{1: \"one\", 2: \"two\"}\nfunc (s S) String() string { return names[s] }\nfmt.Println(S(1), S(2))", cellOut{stdout: "one two\n"}},
 		{"with the cell's constants, and a var the method changes", "type Op int\nconst (\n\tAddOp Op = iota\n\tSubOp\n)\nvar opNames = [...]string{AddOp: \"add\", SubOp: \"sub\"}\nfunc (o Op) String() string { return opNames[o] }\nvar applied = 0\nfunc (o Op) Apply(a, b int) int {\n\tapplied++\n\tif o == AddOp {\n\t\treturn a + b\n\t}\n\treturn a - b\n}\nfmt.Println(SubOp, SubOp.Apply(5, 2), applied)", cellOut{stdout: "sub 3 1\n"}},
+		{"a constant used by a method of the same cell", "type Color int\nconst (\n\tRed Color = iota\n\tGreen\n)\nfunc (c Color) String() string {\n\tif c == Red {\n\t\treturn \"red\"\n\t}\n\treturn \"green\"\n}\nfmt.Println(Red, Green)", cellOut{stdout: "red green\n"}},
 		{"function rebinding reaches methods", "func greet() string { return \"hello\" }\ntype Greeter struct{}\nfunc (Greeter) Say() string { return greet() }\nfunc greet() string { return \"hi\" }\nGreeter{}.Say()", cellOut{result: "hi"}},
 		{"bundler shows its bundle", "display.Markdown(\"# hi\")", cellOut{result: "# hi"}},
 		{"help", "%help", cellOut{result: helpText}},

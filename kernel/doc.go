@@ -23,11 +23,11 @@
 //     cell's output is capped (10 MiB by default) with a note that says what
 //     was dropped. iopub messages wait in a bounded queue.
 //   - The sockets are go-zeromq/zmq4 sockets listening through the
-//     kernel's own transport (transport.go). A send that makes no progress
-//     for SendTimeout (5 s by default) drops that peer, so a front end
-//     that stopped reading never stalls the kernel; a peer that sends a
-//     frame over 256 MiB or breaks the framing is dropped before zmq4
-//     reads it; each message goes out in one write.
+//     kernel's own transport (package kernel/internal/zmtp). A send that
+//     makes no progress for SendTimeout (5 s by default) drops that peer,
+//     so a front end that stopped reading never stalls the kernel; a peer
+//     that sends a frame over 256 MiB or breaks the framing is dropped
+//     before zmq4 reads it; each message goes out in one write.
 //   - History is kept, across kernel runs, in gohooks/history.jsonl under
 //     the Jupyter data directory.
 //   - A cell that is only "name?" or "?name" is a help request: the

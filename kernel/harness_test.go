@@ -14,6 +14,7 @@ import (
 
 	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
+	"github.com/gohooks/gohooks/kernel/internal/zmtp/zmtptest"
 )
 
 // fakeBackend runs cells written in a tiny command language, one command
@@ -433,3 +434,17 @@ type zmqMsgT = zmq4.Msg
 func zmqMsg(s string) zmq4.Msg { return zmq4.NewMsgString(s) }
 
 func zmqMsgFrom(frames [][]byte) zmq4.Msg { return zmq4.NewMsgFrom(frames...) }
+
+// recvMessage reads and decodes one Jupyter message from a raw peer.
+func recvMessage(p *zmtptest.Peer, s *Signer) *Message {
+	p.T.Helper()
+	frames, _, err := p.ReadMessage()
+	if err != nil {
+		p.T.Fatalf("recv: %v", err)
+	}
+	m, err := Decode(frames, s)
+	if err != nil {
+		p.T.Fatal(err)
+	}
+	return m
+}

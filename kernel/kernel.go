@@ -16,6 +16,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 
 	"github.com/gohooks/gohooks/backend"
+	"github.com/gohooks/gohooks/kernel/internal/zmtp"
 )
 
 // Backend runs cells and answers questions about code. The worker client in
@@ -132,7 +133,7 @@ type Kernel struct {
 	signer  *Signer
 	session string
 
-	shell, control, stdin, iopub, hb *socket
+	shell, control, stdin, iopub, hb *zmtp.Socket
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -188,9 +189,9 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 		done:    make(chan struct{}),
 		running: make(chan struct{}),
 	}
-	rules := connRules{sendTimeout: opts.SendTimeout, logf: k.bad.Printf}
+	rules := zmtp.Rules{SendTimeout: opts.SendTimeout, Logf: k.bad.Printf}
 	binds := []struct {
-		s      **socket
+		s      **zmtp.Socket
 		typ    zmq4.SocketType
 		port   *int
 		name   string
@@ -204,20 +205,20 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 	}
 	for _, b := range binds {
 		network, addr := k.info.listenAddr(*b.port)
-		s, err := listenSocket(ctx, b.typ, network, addr, rules)
+		s, err := zmtp.Listen(ctx, b.typ, network, addr, rules)
 		if err != nil {
 			k.closeSockets()
 			cancel()
 			return nil, fmt.Errorf("kernel: bind %s: %w", b.name, err)
 		}
 		*b.s = s
-		if p := s.port(); p != 0 {
+		if p := s.Port(); p != 0 {
 			*b.port = p
 		}
 	}
 	for _, b := range binds {
 		if b.handle != nil {
-			go (*b.s).serve(ctx, k.log.Printf, b.name, b.handle)
+			go (*b.s).Serve(ctx, k.log.Printf, b.name, b.handle)
 		}
 	}
 	k.history = openHistory(opts.HistoryFile, k.log.Printf)
@@ -228,9 +229,9 @@ func New(info ConnectionInfo, backend Backend, opts Options) (*Kernel, error) {
 func (k *Kernel) Connection() ConnectionInfo { return k.info }
 
 func (k *Kernel) closeSockets() {
-	for _, s := range []*socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
+	for _, s := range []*zmtp.Socket{k.shell, k.control, k.stdin, k.iopub, k.hb} {
 		if s != nil {
-			s.close()
+			s.Close()
 		}
 	}
 }
@@ -314,7 +315,7 @@ func (k *Kernel) queueInput(m *Message) {
 
 // heartbeat echoes every ping on the heartbeat socket.
 func (k *Kernel) heartbeat(frames [][]byte) {
-	if err := k.hb.send(frames); err != nil && k.ctx.Err() == nil {
+	if err := k.hb.Send(frames); err != nil && k.ctx.Err() == nil {
 		k.log.Printf("heartbeat: %v", err)
 	}
 }
@@ -361,7 +362,7 @@ func (k *Kernel) publishLoop() {
 		if len(batch) == 0 {
 			return
 		}
-		if err := k.iopub.publish(batch...); err != nil {
+		if err := k.iopub.Publish(batch...); err != nil {
 			k.log.Printf("iopub: send %s: %v", strings.Join(types, ", "), err)
 		}
 		batch, types = batch[:0], types[:0]
@@ -424,18 +425,18 @@ func (k *Kernel) publishBuffers(parent *Message, msgType string, content any, bu
 }
 
 // reply sends the reply to req on the socket it came from.
-func (k *Kernel) reply(s *socket, req *Message, msgType string, content any) {
+func (k *Kernel) reply(s *zmtp.Socket, req *Message, msgType string, content any) {
 	k.send(s, req.Identities, req.RawHeader, msgType, content)
 }
 
-func (k *Kernel) send(s *socket, ids [][]byte, parent json.RawMessage, msgType string, content any) {
+func (k *Kernel) send(s *zmtp.Socket, ids [][]byte, parent json.RawMessage, msgType string, content any) {
 	o := &outgoing{identities: ids, header: k.header(msgType), parent: parent, content: content}
 	frames, err := o.encode(k.signer)
 	if err != nil {
 		k.log.Printf("%s: %v", msgType, err)
 		return
 	}
-	if err := s.send(frames); err != nil {
+	if err := s.Send(frames); err != nil {
 		k.log.Printf("send %s: %v", msgType, err)
 	}
 }
@@ -446,7 +447,7 @@ func replyType(reqType string) string {
 }
 
 // badRequest answers a request whose content does not fit its type.
-func (k *Kernel) badRequest(s *socket, req *Message, err error) {
+func (k *Kernel) badRequest(s *zmtp.Socket, req *Message, err error) {
 	k.bad.Printf("%s: bad content: %v", req.Header.MsgType, err)
 	k.reply(s, req, replyType(req.Header.MsgType), errorReply{
 		Status:    "error",
@@ -482,7 +483,7 @@ func (k *Kernel) serveControl(m *Message) {
 // restarts a kernel by shutting its process down (restart=true) and
 // starting a new one, waiting for the old process to exit, so the kernel
 // exits in both cases.
-func (k *Kernel) shutdown(s *socket, m *Message) {
+func (k *Kernel) shutdown(s *zmtp.Socket, m *Message) {
 	var req shutdownRequest
 	if err := json.Unmarshal(m.Content, &req); err != nil {
 		k.badRequest(s, m, err)
@@ -495,7 +496,7 @@ func (k *Kernel) shutdown(s *socket, m *Message) {
 	k.stop()
 }
 
-func (k *Kernel) debug(s *socket, m *Message) {
+func (k *Kernel) debug(s *zmtp.Socket, m *Message) {
 	var req debugRequest
 	_ = json.Unmarshal(m.Content, &req)
 	k.reply(s, m, "debug_reply", debugReply{
@@ -536,7 +537,7 @@ func (k *Kernel) welcome(m *Message) {
 	if k.handshakeOver.Load() || time.Since(k.started) > welcomeWindow {
 		return
 	}
-	if k.iopub.subscribed() {
+	if k.iopub.Subscribed() {
 		return
 	}
 	go func() {
@@ -546,7 +547,7 @@ func (k *Kernel) welcome(m *Message) {
 		for {
 			select {
 			case <-poll.C:
-				if k.iopub.subscribed() {
+				if k.iopub.Subscribed() {
 					k.publish(m, "status", statusContent{ExecutionState: "idle"})
 					return
 				}

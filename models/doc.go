@@ -6,6 +6,7 @@
 //     conv1, bn1, layer1.0.conv1, ..., fc), with a width and a small-input
 //     stem for 32×32 images;
 //   - VGG11: torchvision's vgg11 (features.N, classifier.N), with a width;
+//   - MobileNetV2: torchvision's mobilenet_v2, with its width multiplier;
 //   - GPT: a small decoder-only transformer (tok_emb, pos_emb, blocks.N
 //     with ln1, attn, ln2, mlp, then ln_f and unembed).
 //
@@ -16,8 +17,8 @@
 // every hooks tool works on them.
 //
 // Beyond PyTorch's modules the models contain hook points (see
-// nnlib.AddHookPoint): each residual block has "residual" (the sum before
-// the final ReLU), and each GPT block "resid_mid" (after attention) besides
+// nnlib.AddHookPoint): each residual block has "residual" (the sum, before
+// the final ReLU in a ResNet), and each GPT block "resid_mid" (after attention) besides
 // the attention's own points (blocks.N.attn.q, .k, .v, .scores, .pattern,
 // .z). Hook points are not printed and hold no state.
 //

@@ -43,20 +43,16 @@ func closeTo(got, want *tensorlib.Tensor) string {
 	return ""
 }
 
-// checkModel loads the weights PyTorch saved into m, runs the saved input
+// checkModel loads the weights PyTorch saved into m with LoadFile, runs the saved input
 // with a hook on every module, and compares every module's output of every
 // call, the input gradient and the saved parameter gradients and buffers.
 func checkModel(t *testing.T, m *nnlib.Module, path string, inputGrad bool) {
-	ref := load(t, path)
-	var sd []nnlib.NamedTensor
-	for k, v := range ref {
-		if p, ok := strings.CutPrefix(k, "param."); ok {
-			sd = append(sd, nnlib.NamedTensor{Name: p, Tensor: v})
-		}
-	}
-	if _, _, err := m.LoadStateDict(sd, true); err != nil {
+	// The state dict as safetensors.torch.save_file writes it, int64
+	// num_batches_tracked included.
+	if err := m.LoadFile(path); err != nil {
 		t.Fatal(err)
 	}
+	ref := load(t, strings.Replace(path, ".safetensors", ".ref.safetensors", 1))
 	got := map[string]*tensorlib.Tensor{}
 	for _, nm := range m.NamedModules() {
 		if nm.Module.IsHookPoint() {
@@ -132,9 +128,10 @@ func TestStateDictNamesMatchTorchvision(t *testing.T) {
 		t.Fatal(err)
 	}
 	build := map[string]func() *nnlib.Module{
-		"resnet18": func() *nnlib.Module { return models.ResNet18(models.ResNetConfig{}) },
-		"resnet34": func() *nnlib.Module { return models.ResNet34(models.ResNetConfig{}) },
-		"vgg11":    func() *nnlib.Module { return models.VGG11(models.VGGConfig{Hidden: 8}) },
+		"resnet18":     func() *nnlib.Module { return models.ResNet18(models.ResNetConfig{}) },
+		"resnet34":     func() *nnlib.Module { return models.ResNet34(models.ResNetConfig{}) },
+		"vgg11":        func() *nnlib.Module { return models.VGG11(models.VGGConfig{Hidden: 8}) },
+		"mobilenet_v2": func() *nnlib.Module { return models.MobileNetV2(models.MobileNetConfig{}) },
 	}
 	for name, b := range build {
 		sd := b().StateDict()
@@ -152,4 +149,49 @@ func TestStateDictNamesMatchTorchvision(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestMobileNetV2MatchesPyTorch(t *testing.T) {
+	m := models.MobileNetV2(models.MobileNetConfig{WidthMult: 0.25, NumClasses: 10})
+	m.Eval() // as the reference
+	checkModel(t, m, "testdata/mobilenet_v2_w025.safetensors", true)
+}
+
+// TestModelsPrintLikePyTorch compares String with the reprs of
+// scripts/torch_reference/models.py, less PyTorch's "inplace=True" (gohooks
+// has no in-place operations).
+func TestModelsPrintLikePyTorch(t *testing.T) {
+	raw, err := os.ReadFile("testdata/reprs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]string
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*nnlib.Module{
+		"resnet18_w8_small": models.ResNet18(models.ResNetConfig{Width: 8, NumClasses: 10, SmallInput: true}),
+		"mobilenet_v2_w025": models.MobileNetV2(models.MobileNetConfig{WidthMult: 0.25, NumClasses: 10}),
+		"vgg11_w8":          models.VGG11(models.VGGConfig{Width: 8, Hidden: 32, Pool: 1, NumClasses: 10}),
+	}
+	for name, m := range got {
+		w := strings.ReplaceAll(want[name], "inplace=True", "")
+		if g := m.String(); g != w {
+			gl, wl := strings.Split(g, "\n"), strings.Split(w, "\n")
+			for i := range min(len(gl), len(wl)) {
+				if gl[i] != wl[i] {
+					t.Errorf("%s line %d:\n got %s\nwant %s", name, i+1, gl[i], wl[i])
+					break
+				}
+			}
+			if len(gl) != len(wl) {
+				t.Errorf("%s: %d lines, want %d", name, len(gl), len(wl))
+			}
+		}
+	}
+}
+
+func TestVGG11MatchesPyTorch(t *testing.T) {
+	m := models.VGG11(models.VGGConfig{Width: 4, Hidden: 16, Pool: 1, NumClasses: 10})
+	checkModel(t, m.Eval(), "testdata/vgg11_w4.safetensors", true)
 }

@@ -47,12 +47,12 @@ func ResNet18(cfg ResNetConfig) *nnlib.Module { return resnet(cfg, []int{2, 2, 2
 // ResNet34 is torchvision's resnet34: BasicBlocks [3, 4, 6, 3].
 func ResNet34(cfg ResNetConfig) *nnlib.Module { return resnet(cfg, []int{3, 4, 6, 3}) }
 
-// kaimingConv is a bias-free Conv2d initialised as torchvision's ResNet
-// does: normal with std sqrt(2/fan_out), fan_out = out·k·k.
+// kaimingConv is a bias-free Conv2d initialised as torchvision does:
+// normal with std sqrt(2/fan_out), fan_out = out·k·k (groups or not).
 func kaimingConv(in, out, k int, opts ...nnlib.Option) *nnlib.Module {
 	c := nnlib.Conv2d(in, out, k, append(opts, nnlib.Bias(false))...)
 	std := float32(math.Sqrt(2 / float64(out*k*k)))
-	c.RegisterParameter("weight", tensorlib.Randn(out, in, k, k).MulScalar(std))
+	c.RegisterParameter("weight", tensorlib.Randn(c.Param("weight").Shape()...).MulScalar(std))
 	return c
 }
 

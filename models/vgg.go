@@ -2,6 +2,7 @@ package models
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/gohooks/gohooks/nnlib"
 	"github.com/gohooks/gohooks/tensorlib"
@@ -59,7 +60,8 @@ func VGG11(cfg VGGConfig) *nnlib.Module {
 			add(nnlib.MaxPool2d(2, nnlib.Stride(2)))
 			continue
 		}
-		c := kaimingConv(in, v, 3, nnlib.Padding(1))
+		c := nnlib.Conv2d(in, v, 3, nnlib.Padding(1))
+		c.RegisterParameter("weight", tensorlib.Randn(v, in, 3, 3).MulScalar(float32(math.Sqrt(2/float64(v*9)))))
 		c.RegisterParameter("bias", tensorlib.Zeros(v))
 		add(c)
 		add(nnlib.ReLU())

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"sync"
@@ -144,6 +145,11 @@ func readIDX(name string, raw []byte, ndim int) ([]int, []byte, error) {
 	size := 1
 	for i := range dims {
 		dims[i] = int(binary.BigEndian.Uint32(raw[4+4*i:]))
+		// Checked at each step, so that a product that overflows an int
+		// (dims [4, 2^31, 2^31] made 0) is never taken for a small size.
+		if dims[i] != 0 && size > math.MaxInt/dims[i] {
+			return nil, nil, fmt.Errorf("nnlib: LoadIDX: %s: dimensions %v in the header: more bytes than an int counts", name, dimsOf(raw[4:head]))
+		}
 		size *= dims[i]
 	}
 	if len(raw)-head < size {
@@ -223,4 +229,13 @@ func (d *Dataset) Batch(start, n int) (x, y *tensorlib.Tensor) {
 		labels[i] = float32(d.labels[start+i])
 	}
 	return d.pixels(start, n), tensorlib.New(labels, n)
+}
+
+// dimsOf decodes the dimensions of an IDX header, for error messages.
+func dimsOf(b []byte) []uint32 {
+	d := make([]uint32, len(b)/4)
+	for i := range d {
+		d[i] = binary.BigEndian.Uint32(b[4*i:])
+	}
+	return d
 }

@@ -46,6 +46,25 @@
 // wrong length panics during Backward, naming both lengths. Every
 // registration returns a *tensorlib.Handle whose Remove is idempotent.
 //
+// # Several outputs and hook points
+//
+// A module made by NewMultiOutputModule returns several tensors, as
+// PyTorch's MultiheadAttention returns (output, weights); a nil entry is an
+// absent output (PyTorch's None). ForwardAll returns them all, Forward the
+// first. A forward hook registered with RegisterForwardHookAll sees and may
+// replace every output (a non-nil return must have one entry per output);
+// one registered with RegisterForwardHook sees and replaces the first. The
+// identity node of full backward hooks wraps every output that requires
+// grad, so gradOut has one slot per output, nil where no gradient reached
+// it, as in PyTorch. LSTM returns (output, h_n, c_n) where PyTorch returns
+// (output, (h_n, c_n)): its hooks see three outputs, PyTorch's two.
+//
+// AddHookPoint adds an identity child at a named place inside a module's
+// forward (Point runs a tensor through it), so that hooks can read and
+// replace intermediate tensors such as attention patterns by path
+// ("blocks.0.attn.pattern"). Hook points are listed by NamedModules but not
+// printed by String, so a model prints as in PyTorch.
+//
 // # Layers, losses and optimizers
 //
 // Layers have PyTorch's class names, parameter names (weight, bias,

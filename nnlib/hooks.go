@@ -3,8 +3,8 @@ package nnlib
 import (
 	"fmt"
 	"sync"
-	"sync/atomic"
 
+	"github.com/gohooks/gohooks/internal/hooklist"
 	"github.com/gohooks/gohooks/tensorlib"
 )
 
@@ -24,7 +24,6 @@ func AlwaysCall() HookOption { return HookOption{always: true} }
 
 // hookEntry holds one hook; exactly one of the function fields is set.
 type hookEntry struct {
-	id     uint64
 	always bool
 	pre    func(m *Module, in []*tensorlib.Tensor) []*tensorlib.Tensor
 	post   func(m *Module, in []*tensorlib.Tensor, out *tensorlib.Tensor) *tensorlib.Tensor
@@ -33,17 +32,15 @@ type hookEntry struct {
 	bwPost func(m *Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor
 }
 
-var hookIDs atomic.Uint64
-
 // The global hook registries: hooks that run for every module, before the
 // module's own. They are the package's only mutable state besides what
 // modules hold, and exist because the user asks for them.
 var (
 	globalMu           sync.Mutex
-	globalForwardPre   []hookEntry
-	globalForwardPost  []hookEntry
-	globalBackwardPre  []hookEntry
-	globalBackwardPost []hookEntry
+	globalForwardPre   hooklist.List[hookEntry]
+	globalForwardPost  hooklist.List[hookEntry]
+	globalBackwardPre  hooklist.List[hookEntry]
+	globalBackwardPost hooklist.List[hookEntry]
 )
 
 func hookOptions(op string, opts []HookOption, alwaysAllowed bool) (prepend, always bool) {
@@ -59,28 +56,18 @@ func hookOptions(op string, opts []HookOption, alwaysAllowed bool) (prepend, alw
 
 // addHook inserts e into *list (at the front with prepend) and returns a
 // handle that removes it. lock guards the list when it is a global one.
-func addHook(list *[]hookEntry, e hookEntry, prepend bool, lock *sync.Mutex) *tensorlib.Handle {
-	e.id = hookIDs.Add(1)
+func addHook(list *hooklist.List[hookEntry], e hookEntry, prepend bool, lock *sync.Mutex) *tensorlib.Handle {
 	if lock != nil {
 		lock.Lock()
 		defer lock.Unlock()
 	}
-	if prepend {
-		*list = append([]hookEntry{e}, *list...)
-	} else {
-		*list = append(*list, e)
-	}
+	id := list.Add(e, prepend)
 	return tensorlib.NewHandle(func() {
 		if lock != nil {
 			lock.Lock()
 			defer lock.Unlock()
 		}
-		for i, h := range *list {
-			if h.id == e.id {
-				*list = append((*list)[:i:i], (*list)[i+1:]...)
-				return
-			}
-		}
+		list.Remove(id)
 	})
 }
 
@@ -168,12 +155,12 @@ func RegisterModuleFullBackwardHook(hook func(m *Module, gradIn, gradOut []*tens
 
 // merge returns the global hooks of a kind followed by the module's, as a
 // fresh slice, so that hooks may add or remove hooks while they run.
-func merge(global, own []hookEntry) []hookEntry {
-	if len(global) == 0 {
-		return append([]hookEntry(nil), own...)
+func merge(global, own *hooklist.List[hookEntry]) []hookEntry {
+	if global.Len()+own.Len() == 0 {
+		return nil
 	}
-	out := make([]hookEntry, 0, len(global)+len(own))
-	return append(append(out, global...), own...)
+	out := make([]hookEntry, 0, global.Len()+own.Len())
+	return own.AppendTo(global.AppendTo(out))
 }
 
 // Forward runs m on the inputs with its hooks and returns its output (the
@@ -191,10 +178,10 @@ func (m *Module) Forward(in ...*tensorlib.Tensor) *tensorlib.Tensor {
 // NewMultiOutputModule (nil for an absent output).
 func (m *Module) ForwardAll(in ...*tensorlib.Tensor) (outs []*tensorlib.Tensor) {
 	globalMu.Lock()
-	pre := merge(globalForwardPre, m.forwardPre)
-	post := merge(globalForwardPost, m.forwardPost)
-	bwPre := merge(globalBackwardPre, m.backwardPre)
-	bwPost := merge(globalBackwardPost, m.backwardPost)
+	pre := merge(&globalForwardPre, &m.forwardPre)
+	post := merge(&globalForwardPost, &m.forwardPost)
+	bwPre := merge(&globalBackwardPre, &m.backwardPre)
+	bwPost := merge(&globalBackwardPost, &m.backwardPost)
 	globalMu.Unlock()
 
 	args := in
@@ -281,7 +268,7 @@ func (m *Module) runForwardHook(h hookEntry, args, outs []*tensorlib.Tensor) []*
 // (global hooks not included), so a tool can check that it removed what it
 // added.
 func (m *Module) HookCounts() (forwardPre, forward, backwardPre, backward int) {
-	return len(m.forwardPre), len(m.forwardPost), len(m.backwardPre), len(m.backwardPost)
+	return m.forwardPre.Len(), m.forwardPost.Len(), m.backwardPre.Len(), m.backwardPost.Len()
 }
 
 // GlobalHookCounts reports how many global hooks (RegisterModuleForwardHook
@@ -289,5 +276,5 @@ func (m *Module) HookCounts() (forwardPre, forward, backwardPre, backward int) {
 func GlobalHookCounts() (forwardPre, forward, backwardPre, backward int) {
 	globalMu.Lock()
 	defer globalMu.Unlock()
-	return len(globalForwardPre), len(globalForwardPost), len(globalBackwardPre), len(globalBackwardPost)
+	return globalForwardPre.Len(), globalForwardPost.Len(), globalBackwardPre.Len(), globalBackwardPost.Len()
 }

@@ -250,6 +250,13 @@ func GELU(opts ...Option) *Module {
 	return activation("GELU", "Applies the Gaussian Error Linear Units function.", "approximate='"+approx+"'", fn)
 }
 
+// ReLU6 is PyTorch's nn.ReLU6: min(max(x, 0), 6), with gradient 0 at 0
+// and 6.
+func ReLU6() *Module {
+	return activation("ReLU6", "Applies min(max(0, x), 6) element-wise.", "",
+		func(x *tensorlib.Tensor) *tensorlib.Tensor { return x.Hardtanh(0, 6) })
+}
+
 // SiLU is PyTorch's nn.SiLU: x·σ(x).
 func SiLU() *Module {
 	return activation("SiLU", "Applies the Sigmoid Linear Unit (SiLU) function, element-wise.", "", (*tensorlib.Tensor).SiLU)

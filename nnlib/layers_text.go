@@ -53,6 +53,11 @@ func Embedding(num, dim int, opts ...Option) *Module {
 	}
 	m := NewModule("Embedding", func(self *Module, in ...*tensorlib.Tensor) *tensorlib.Tensor {
 		idx := oneInput("Embedding", in)
+		for _, v := range idx.Data() {
+			if r := int(v); float32(r) != v || r < 0 || r >= num {
+				panic(fmt.Sprintf("nnlib: Embedding: index %v out of range for %d embeddings", v, num))
+			}
+		}
 		w := self.Param("weight")
 		return tensorlib.Function("EmbeddingBackward0", []*tensorlib.Tensor{w},
 			func(ws []*tensorlib.Tensor) []*tensorlib.Tensor { return []*tensorlib.Tensor{ws[0].Index(idx)} },
@@ -91,9 +96,6 @@ func embeddingGrad(idx, g *tensorlib.Tensor, num, dim, pad int) *tensorlib.Tenso
 	out := make([]float32, num*dim)
 	for i, v := range idx.Data() {
 		r := int(v)
-		if r < 0 {
-			r += num
-		}
 		if r == pad {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gohooks/gohooks/internal/hooklist"
 	"github.com/gohooks/gohooks/tensorlib"
 )
 
@@ -30,10 +31,10 @@ type Module struct {
 	children []childSlot
 	training bool
 
-	forwardPre   []hookEntry
-	forwardPost  []hookEntry
-	backwardPre  []hookEntry
-	backwardPost []hookEntry
+	forwardPre   hooklist.List[hookEntry]
+	forwardPost  hooklist.List[hookEntry]
+	backwardPre  hooklist.List[hookEntry]
+	backwardPost hooklist.List[hookEntry]
 }
 
 type slot struct {

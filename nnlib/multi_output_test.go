@@ -2,6 +2,7 @@ package nnlib_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -163,4 +164,172 @@ func TestForwardHookAllWrongLengthPanics(t *testing.T) {
 		}
 	}()
 	m.ForwardAll(tensorlib.Tensor1(1), tensorlib.Tensor1(2))
+}
+
+func refTensor(v *refValues) *tensorlib.Tensor { return tensorlib.New(v.Data, v.Shape...) }
+
+// sameSlots reports how got differs from want: slot by slot, nil where
+// PyTorch has None, values at float32 tolerance.
+func sameSlots(got []*tensorlib.Tensor, want []*refValues) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d slots, want %d", len(got), len(want))
+	}
+	for i := range got {
+		switch {
+		case want[i] == nil && got[i] != nil:
+			return fmt.Sprintf("slot %d is %v, want nil", i, got[i].Shape())
+		case want[i] == nil:
+		case got[i] == nil:
+			return fmt.Sprintf("slot %d is nil", i)
+		default:
+			if msg := closeTo(got[i], refTensor(want[i])); msg != "" {
+				return fmt.Sprintf("slot %d: %s", i, msg)
+			}
+		}
+	}
+	return ""
+}
+
+// TestMultiheadAttentionHooksMatchPyTorch: the forward hook of
+// MultiheadAttention sees (output, weights), and gradOut has a nil slot for
+// the weights when they do not reach the loss; gradIn has a slot for each
+// of query, key and value (the same tensor here).
+func TestMultiheadAttentionHooksMatchPyTorch(t *testing.T) {
+	raw, err := os.ReadFile("testdata/multi_output_hooks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		Attention map[string]struct {
+			Events []refEvent            `json:"events"`
+			X      *refValues            `json:"x"`
+			XGrad  *refValues            `json:"x_grad"`
+			Params map[string]*refValues `json:"params"`
+		} `json:"attention"`
+	}
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if len(ref.Attention) != 2 {
+		t.Fatalf("reference has %d attention cases, want 2", len(ref.Attention))
+	}
+	for name, want := range ref.Attention {
+		t.Run(name, func(t *testing.T) {
+			m := nnlib.MultiheadAttention(4, 2, nnlib.BatchFirst(true))
+			var sd []nnlib.NamedTensor
+			for k, v := range want.Params {
+				sd = append(sd, nnlib.NamedTensor{Name: k, Tensor: refTensor(v)})
+			}
+			if _, _, err := m.LoadStateDict(sd, true); err != nil {
+				t.Fatal(err)
+			}
+			type event struct {
+				kind            string
+				outs, gin, gout []*tensorlib.Tensor
+			}
+			var got []event
+			m.RegisterForwardHookAll(func(_ *nnlib.Module, in, outs []*tensorlib.Tensor) []*tensorlib.Tensor {
+				got = append(got, event{kind: "forward", outs: outs})
+				return nil
+			})
+			m.RegisterFullBackwardHook(func(_ *nnlib.Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor {
+				got = append(got, event{kind: "backward", gin: gradIn, gout: gradOut})
+				return nil
+			})
+			x := refTensor(want.X).SetRequiresGrad(true)
+			outs := m.ForwardAll(x, x, x)
+			loss := outs[0].Mul(tensorlib.Arange(0, 12, 1).Reshape(1, 3, 4)).Sum()
+			if name == "output_and_weights" {
+				loss = loss.Add(outs[1].Mul(outs[1]).Sum())
+			}
+			loss.Backward()
+			if len(got) != len(want.Events) {
+				t.Fatalf("%d hook calls, want %d", len(got), len(want.Events))
+			}
+			for i, e := range want.Events {
+				g := got[i]
+				if g.kind != e.Kind {
+					t.Fatalf("call %d is %s, want %s", i, g.kind, e.Kind)
+				}
+				for _, c := range []struct {
+					what string
+					got  []*tensorlib.Tensor
+					want []*refValues
+				}{{"outputs", g.outs, e.Out}, {"gradIn", g.gin, e.GradIn}, {"gradOut", g.gout, e.GradOut}} {
+					if c.want == nil && c.got == nil {
+						continue
+					}
+					if msg := sameSlots(c.got, c.want); msg != "" {
+						t.Errorf("%s call, %s: %s", e.Kind, c.what, msg)
+					}
+				}
+			}
+			if msg := closeTo(x.Grad(), refTensor(want.XGrad)); msg != "" {
+				t.Errorf("x.grad: %s", msg)
+			}
+		})
+	}
+}
+
+// TestLSTMHooksFlattenPyTorchsOutputs: PyTorch's LSTM returns
+// (output, (h_n, c_n)) and its full backward hooks get gradOut (g, None),
+// the pair being no tensor. gohooks' LSTM returns three outputs, so gradOut
+// has three slots: the first equals PyTorch's, the second holds the gradient
+// through h_n that PyTorch's hooks never see, the third is nil. gradIn and
+// x.grad are PyTorch's.
+func TestLSTMHooksFlattenPyTorchsOutputs(t *testing.T) {
+	raw, err := os.ReadFile("testdata/multi_output_hooks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		LSTM struct {
+			Events []refEvent            `json:"events"`
+			X      *refValues            `json:"x"`
+			XGrad  *refValues            `json:"x_grad"`
+			Params map[string]*refValues `json:"params"`
+		} `json:"lstm"`
+	}
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		t.Fatal(err)
+	}
+	want := ref.LSTM
+	m := nnlib.LSTM(2, 3)
+	var sd []nnlib.NamedTensor
+	for k, v := range want.Params {
+		sd = append(sd, nnlib.NamedTensor{Name: k, Tensor: refTensor(v)})
+	}
+	if _, _, err := m.LoadStateDict(sd, true); err != nil {
+		t.Fatal(err)
+	}
+	var gin, gout [][]*tensorlib.Tensor
+	m.RegisterFullBackwardHook(func(_ *nnlib.Module, gradIn, gradOut []*tensorlib.Tensor) []*tensorlib.Tensor {
+		gin, gout = append(gin, gradIn), append(gout, gradOut)
+		return nil
+	})
+	x := refTensor(want.X).SetRequiresGrad(true)
+	outs := m.ForwardAll(x)
+	outs[0].Mul(tensorlib.Arange(0, 12, 1).Reshape(4, 1, 3)).Sum().Add(outs[1].Sum()).Backward()
+	if len(gout) != 1 || len(want.Events) != 1 {
+		t.Fatalf("%d hook calls here, %d in PyTorch; want 1", len(gout), len(want.Events))
+	}
+	e := want.Events[0]
+	if len(e.GradOut) != 2 || e.GradOut[1] != nil || len(gout[0]) != 3 {
+		t.Fatalf("gradOut slots: PyTorch %d, here %d", len(e.GradOut), len(gout[0]))
+	}
+	if msg := sameSlots(gout[0][:1], e.GradOut[:1]); msg != "" {
+		t.Errorf("gradOut[0]: %s", msg)
+	}
+	if g := gout[0][1]; g == nil || fmt.Sprint(g.Data()) != fmt.Sprint(tensorlib.OnesLike(outs[1]).Data()) {
+		t.Errorf("gradOut[1] (h_n) is %v, want ones", g)
+	}
+	if gout[0][2] != nil {
+		t.Errorf("gradOut[2] (c_n) is %v, want nil", gout[0][2])
+	}
+	if msg := sameSlots(gin[0], e.GradIn); msg != "" {
+		t.Errorf("gradIn: %s", msg)
+	}
+	if msg := closeTo(x.Grad(), refTensor(want.XGrad)); msg != "" {
+		t.Errorf("x.grad: %s", msg)
+	}
 }

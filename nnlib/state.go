@@ -176,6 +176,11 @@ func LoadSafetensors(path string) ([]NamedTensor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("nnlib: LoadSafetensors: %w", err)
 	}
+	return parseSafetensors(path, raw)
+}
+
+// parseSafetensors decodes the contents raw of the file path.
+func parseSafetensors(path string, raw []byte) ([]NamedTensor, error) {
 	fail := func(format string, a ...any) error {
 		return fmt.Errorf("nnlib: LoadSafetensors: %s: "+format, append([]any{path}, a...)...)
 	}
@@ -186,68 +191,142 @@ func LoadSafetensors(path string) ([]NamedTensor, error) {
 	if n > uint64(len(raw)-8) {
 		return nil, fail("header length %d runs past the end of the file (%d bytes)", n, len(raw))
 	}
-	var header map[string]json.RawMessage
-	if err := json.Unmarshal(raw[8:8+n], &header); err != nil {
-		return nil, fail("bad JSON header: %v", err)
+	items, err := readSafetensorsHeader(raw[8 : 8+n])
+	if err != nil {
+		return nil, fail("%v", err)
 	}
 	data := raw[8+n:]
-	type item struct {
-		name string
-		e    safetensorsEntry
+	// Every entry is checked before any tensor is allocated: sizes that
+	// overflow, and data_offsets that overlap, repeat, leave gaps or do
+	// not cover the data (the rules of the format), are errors.
+	for _, it := range items {
+		if err := checkSafetensorsEntry(it.e, len(data)); err != nil {
+			return nil, fail("tensor %q: %v", it.name, err)
+		}
 	}
-	var items []item
-	for name, msg := range header {
+	sort.SliceStable(items, func(i, j int) bool {
+		a, b := items[i].e.DataOffsets, items[j].e.DataOffsets
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		return a[1] < b[1]
+	})
+	next := 0
+	for i, it := range items {
+		begin, end := it.e.DataOffsets[0], it.e.DataOffsets[1]
+		switch {
+		case begin > next:
+			return nil, fail("tensor %q: data_offsets [%d, %d] leave bytes %d to %d unused (a gap)", it.name, begin, end, next, begin)
+		case begin < next:
+			return nil, fail("tensor %q: data_offsets [%d, %d] overlap tensor %q's [%d, %d]", it.name, begin, end, items[i-1].name, items[i-1].e.DataOffsets[0], items[i-1].e.DataOffsets[1])
+		}
+		next = end
+	}
+	if next != len(data) {
+		return nil, fail("the tensors' data ends at byte %d, the file has %d bytes of data after the header", next, len(data))
+	}
+	out := make([]NamedTensor, 0, len(items))
+	for _, it := range items {
+		out = append(out, NamedTensor{it.name, decodeSafetensor(it.e, data)})
+	}
+	return out, nil
+}
+
+type safetensorsItem struct {
+	name string
+	e    safetensorsEntry
+}
+
+// readSafetensorsHeader decodes the JSON header: an object of entries by
+// tensor name, without duplicate names, and an optional __metadata__.
+func readSafetensorsHeader(h []byte) ([]safetensorsItem, error) {
+	dec := json.NewDecoder(bytes.NewReader(h))
+	if tok, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("bad JSON header: %v", err)
+	} else if tok != json.Delim('{') {
+		return nil, fmt.Errorf("the header is %v, not a JSON object", tok)
+	}
+	seen := map[string]bool{}
+	var items []safetensorsItem
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("bad JSON header: %v", err)
+		}
+		name, _ := tok.(string)
+		var msg json.RawMessage
+		if err := dec.Decode(&msg); err != nil {
+			return nil, fmt.Errorf("bad JSON header at %q: %v", name, err)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("the header names %q twice", name)
+		}
+		seen[name] = true
 		if name == "__metadata__" {
 			continue
 		}
 		var e safetensorsEntry
 		if err := json.Unmarshal(msg, &e); err != nil {
-			return nil, fail("bad entry for %q: %v", name, err)
+			return nil, fmt.Errorf("bad entry for %q: %v", name, err)
 		}
-		items = append(items, item{name, e})
+		items = append(items, safetensorsItem{name, e})
 	}
-	sort.Slice(items, func(i, j int) bool {
-		a, b := items[i].e.DataOffsets, items[j].e.DataOffsets
-		if len(a) > 0 && len(b) > 0 && a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		return items[i].name < items[j].name
-	})
-	out := make([]NamedTensor, 0, len(items))
-	for _, it := range items {
-		t, err := decodeSafetensor(it.e, data)
-		if err != nil {
-			return nil, fail("tensor %q: %v", it.name, err)
-		}
-		out = append(out, NamedTensor{it.name, t})
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("bad JSON header: %v", err)
 	}
-	return out, nil
+	if rest := bytes.TrimSpace(h[dec.InputOffset():]); len(rest) > 0 {
+		return nil, fmt.Errorf("bad JSON header: %d bytes after the object", len(rest))
+	}
+	return items, nil
 }
 
 var dtypeSizes = map[string]int{"F32": 4, "F64": 8, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1}
 
-func decodeSafetensor(e safetensorsEntry, data []byte) (*tensorlib.Tensor, error) {
+// checkSafetensorsEntry checks an entry against the n bytes of data.
+func checkSafetensorsEntry(e safetensorsEntry, n int) error {
 	size, ok := dtypeSizes[e.Dtype]
 	if !ok {
-		return nil, fmt.Errorf("unsupported dtype %q", e.Dtype)
+		return fmt.Errorf("unsupported dtype %q", e.Dtype)
 	}
 	if len(e.DataOffsets) != 2 {
-		return nil, fmt.Errorf("data_offsets %v must have two entries", e.DataOffsets)
+		return fmt.Errorf("data_offsets %v must have two entries", e.DataOffsets)
 	}
-	count := 1
-	for _, s := range e.Shape {
-		if s < 0 {
-			return nil, fmt.Errorf("negative dimension in shape %v", e.Shape)
-		}
-		count *= s
+	bytes, err := shapeBytes(e.Shape, size)
+	if err != nil {
+		return err
 	}
 	begin, end := e.DataOffsets[0], e.DataOffsets[1]
-	if begin < 0 || end < begin || end > len(data) {
-		return nil, fmt.Errorf("data_offsets [%d, %d] outside the %d bytes of data (truncated file?)", begin, end, len(data))
+	if begin < 0 || end < begin || end > n {
+		return fmt.Errorf("data_offsets [%d, %d] outside the %d bytes of data (truncated file?)", begin, end, n)
 	}
-	if end-begin != count*size {
-		return nil, fmt.Errorf("data_offsets [%d, %d] hold %d bytes, shape %v of %s needs %d", begin, end, end-begin, e.Shape, e.Dtype, count*size)
+	if end-begin != bytes {
+		return fmt.Errorf("data_offsets [%d, %d] hold %d bytes, shape %v of %s needs %d", begin, end, end-begin, e.Shape, e.Dtype, bytes)
 	}
+	return nil
+}
+
+// shapeBytes returns the size in bytes of a tensor of shape whose
+// elements take size bytes, or an error when a dimension is negative or
+// the size does not fit in an int.
+func shapeBytes(shape []int, size int) (int, error) {
+	n := size
+	for _, s := range shape {
+		if s < 0 {
+			return 0, fmt.Errorf("negative dimension in shape %v", shape)
+		}
+		if s != 0 && n > math.MaxInt/s {
+			return 0, fmt.Errorf("shape %v is too large (more than %d bytes)", shape, math.MaxInt)
+		}
+		n *= s
+	}
+	return n, nil
+}
+
+// decodeSafetensor converts a checked entry's data to a tensor.
+func decodeSafetensor(e safetensorsEntry, data []byte) *tensorlib.Tensor {
+	size := dtypeSizes[e.Dtype]
+	begin, end := e.DataOffsets[0], e.DataOffsets[1]
+	count := (end - begin) / size
 	b := data[begin:end]
 	vals := make([]float32, count)
 	for i := range vals {
@@ -274,9 +353,9 @@ func decodeSafetensor(e safetensorsEntry, data []byte) (*tensorlib.Tensor, error
 		}
 	}
 	if len(e.Shape) == 0 {
-		return tensorlib.Scalar(vals[0]), nil
+		return tensorlib.Scalar(vals[0])
 	}
-	return tensorlib.New(vals, e.Shape...), nil
+	return tensorlib.New(vals, e.Shape...)
 }
 
 // half converts an IEEE 754 half-precision value to float32.

@@ -140,6 +140,13 @@ func runCell(ctx context.Context, b Backend, src string, count int, sink backend
 	select {
 	case r := <-done:
 		r.Result = nil
+		if r.Err != nil && r.Err.Name == "session restarted" {
+			// The cell did not stop when asked (compiled code such as
+			// time.Sleep does not see interrupts): the session was
+			// replaced, and the cells after this one must not just fail
+			// with "undefined: a".
+			msg += "; " + r.Err.Value
+		}
 		r.Err = &backend.Error{Name: "Timeout", Value: msg, Traceback: []string{"Timeout: " + msg}}
 		return r, nil
 	case <-time.After(opts.Grace):

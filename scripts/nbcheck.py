@@ -51,6 +51,13 @@ EXPECT = {
         ("fmt.Println(train(bigNet(), 10, 1e-3))", " +Inf NaN NaN"),
         ("net := bigNet()", "after: 1\n"),
     ],
+    "07-": [
+        ("tensorlib.ManualSeed(3)", "activations: [500 32]\n"),
+        ("// The correlations between", "6×6 *mat.Dense\n⎡   1"),
+        ("%require github.com/montanaflynn/stats@v0.14.0", "github.com/montanaflynn/stats v0.14.0"),
+        ("import (\n\t\"sort\"", "median "),
+        ("%modules", "interpreted: github.com/montanaflynn/stats"),
+    ],
     "08-": [
         ("tensorlib.ManualSeed(0)", "176258 parameters\nBasicBlock(\n  (conv1): Conv2d(8, 16, kernel_size=(3, 3), stride=(2, 2)"),
         ("data := nnlib.FashionMNIST()", "layer1.0.residual [8 8 28 28]\n"),
@@ -106,6 +113,9 @@ IMAGES = {
     "06-": [
         ("viz.Line(", 1, 1),
         ("viz.GradientFlow(reluNet)", 1, 1),
+    ],
+    "07-": [
+        ("import (\n\t\"gonum.org/v1/plot\"", 1, 1),
     ],
 }
 

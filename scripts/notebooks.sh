@@ -42,6 +42,9 @@ echo "== nbclient"
 gohooks install --prefix "$tmp/prefix" >/dev/null
 export JUPYTER_PATH="$tmp/prefix/share/jupyter"
 export JUPYTER_DATA_DIR="$tmp/jupyter-data" JUPYTER_RUNTIME_DIR="$tmp/jupyter-runtime"
+# Go keeps using the user's module cache and build cache (notebook 07
+# imports a module), not ones under the temporary HOME.
+export GOMODCACHE="$(go env GOMODCACHE)" GOCACHE="$(go env GOCACHE)" GOPATH="$(go env GOPATH)"
 export JUPYTER_CONFIG_DIR="$tmp/jupyter-config" IPYTHONDIR="$tmp/ipython" HOME="$tmp/home"
 "$py" scripts/nbcheck.py exec "$tmp/nbclient" "${notebooks[@]}"
 "$py" scripts/nbcheck.py check "$tmp"/nbclient/*.ipynb

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sync/atomic"
+
+	"github.com/gohooks/gohooks/internal/hooklist"
 )
 
 // A node is one recorded operation in the autograd graph: PyTorch's grad_fn.
@@ -20,7 +22,7 @@ type node struct {
 
 	// Per output: the hooks registered on the non-leaf tensor that is that
 	// output, and the tensor that retains its gradient.
-	outHooks [][]hookEntry
+	outHooks []hooklist.List[gradHook]
 	retain   []*Tensor
 
 	// leaf is set on the accumulation node of a leaf tensor.
@@ -161,7 +163,7 @@ func attach(name string, outs, inputs []*Tensor, backward func(g []*Tensor) []*T
 		edges:    make([]edge, len(inputs)),
 		nOut:     len(outs),
 		backward: backward,
-		outHooks: make([][]hookEntry, len(outs)),
+		outHooks: make([]hooklist.List[gradHook], len(outs)),
 		retain:   make([]*Tensor, len(outs)),
 	}
 	for i, in := range inputs {
@@ -337,7 +339,7 @@ func (n *node) run(grads []*Tensor) []*Tensor {
 		if g == nil {
 			continue
 		}
-		g = runHooks(n.outHooks[i], g)
+		g = runHooks(&n.outHooks[i], g)
 		grads[i] = g
 		if r := n.retain[i]; r != nil {
 			if r.grad == nil {
@@ -366,7 +368,7 @@ func (t *Tensor) accumulate(g *Tensor) {
 	if g == nil {
 		return
 	}
-	g = runHooks(t.gradHooks, g)
+	g = runHooks(&t.gradHooks, g)
 	if g == nil {
 		return
 	}
@@ -375,15 +377,15 @@ func (t *Tensor) accumulate(g *Tensor) {
 	} else {
 		addInto(t.grad.data, g.data)
 	}
-	for _, h := range append([]postAccEntry(nil), t.postAccHooks...) {
-		h.fn(t)
+	for _, h := range t.postAccHooks.AppendTo(nil) {
+		h(t)
 	}
 }
 
-func runHooks(hooks []hookEntry, g *Tensor) *Tensor {
+func runHooks(hooks *hooklist.List[gradHook], g *Tensor) *Tensor {
 	// Iterate over a copy: a hook may remove itself or register another.
-	for _, h := range append([]hookEntry(nil), hooks...) {
-		if r := h.fn(g); r != nil {
+	for _, h := range hooks.AppendTo(nil) {
+		if r := h(g); r != nil {
 			if !sameShape(r.shape, g.shape) {
 				panic(fmt.Sprintf("tensorlib: hook: returned a gradient of shape %v for a gradient of shape %v", r.shape, g.shape))
 			}

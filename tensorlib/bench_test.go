@@ -42,6 +42,7 @@ func BenchmarkElementwise(b *testing.B) {
 		{"exp", x.Exp},
 		{"tanh", x.Tanh},
 		{"sigmoid", x.Sigmoid},
+		{"gelu", x.GELU},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(4 * x.Numel()))

@@ -170,11 +170,11 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 	workers := sampleWorkers(g.n, 4*g.cout*g.k*g.p)
 	// The weight and bias gradients are sums over samples. Each chunk of
 	// samples sums its own, and the chunks add up in order at the end, so
-	// the result does not depend on which goroutine ran which chunk.
-	chunks := min(g.n, 4*workers)
-	if workers == 1 {
-		chunks = min(g.n, 1)
-	}
+	// the result does not depend on which goroutine ran which chunk. The
+	// chunks do not depend on the number of cores either (they were 4 per
+	// goroutine, or 1 on one core): a seeded training gives the same
+	// numbers on any machine.
+	chunks := min(g.n, convGradChunks)
 	type scratch struct{ col, dcol []float32 }
 	type partial struct {
 		dw []float32
@@ -456,6 +456,11 @@ func col2imShifted(g *convGeom, col, x []float32) {
 		}
 	}
 }
+
+// convGradChunks is how many partial sums a convolution's weight and bias
+// gradients are added from: as many as 2 cores made before, so memory is
+// as it was there, whatever the number of cores.
+const convGradChunks = 8
 
 // sampleFlops is the per-sample work (in flops) below which the matrix
 // products run on one core, so the batch is split across cores instead.

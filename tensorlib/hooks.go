@@ -3,7 +3,6 @@ package tensorlib
 import (
 	"fmt"
 	"sync"
-	"sync/atomic"
 )
 
 // Handle removes the hook it was returned for. Remove may be called any
@@ -29,17 +28,8 @@ func (h *Handle) Remove() {
 	})
 }
 
-var hookIDs atomic.Uint64
-
-type hookEntry struct {
-	id uint64
-	fn func(grad *Tensor) *Tensor
-}
-
-type postAccEntry struct {
-	id uint64
-	fn func(t *Tensor)
-}
+// gradHook is a hook of RegisterHook.
+type gradHook = func(grad *Tensor) *Tensor
 
 // RegisterHook registers fn to be called each time the gradient with respect
 // to t is computed. A non-nil return replaces the gradient: on a leaf, what
@@ -49,14 +39,12 @@ func (t *Tensor) RegisterHook(fn func(grad *Tensor) *Tensor) *Handle {
 	if !t.requiresGrad {
 		panic("tensorlib: RegisterHook: cannot register a hook on a tensor that does not require grad")
 	}
-	e := hookEntry{hookIDs.Add(1), fn}
-	if t.node == nil {
-		t.gradHooks = append(t.gradHooks, e)
-		return NewHandle(func() { t.gradHooks = removeHook(t.gradHooks, e.id) })
+	list := &t.gradHooks
+	if t.node != nil {
+		list = &t.node.outHooks[t.outIndex]
 	}
-	n, i := t.node, t.outIndex
-	n.outHooks[i] = append(n.outHooks[i], e)
-	return NewHandle(func() { n.outHooks[i] = removeHook(n.outHooks[i], e.id) })
+	id := list.Add(fn, false)
+	return NewHandle(func() { list.Remove(id) })
 }
 
 // RegisterPostAccumulateGradHook registers fn to run after a backward pass
@@ -69,32 +57,15 @@ func (t *Tensor) RegisterPostAccumulateGradHook(fn func(t *Tensor)) *Handle {
 	if t.node != nil {
 		panic(fmt.Sprintf("tensorlib: RegisterPostAccumulateGradHook: post accumulate grad hooks cannot be registered on non-leaf tensors (this one comes from %s)", t.node.name))
 	}
-	e := postAccEntry{hookIDs.Add(1), fn}
-	t.postAccHooks = append(t.postAccHooks, e)
-	return NewHandle(func() {
-		for i, h := range t.postAccHooks {
-			if h.id == e.id {
-				t.postAccHooks = append(t.postAccHooks[:i:i], t.postAccHooks[i+1:]...)
-				return
-			}
-		}
-	})
-}
-
-func removeHook(hooks []hookEntry, id uint64) []hookEntry {
-	for i, h := range hooks {
-		if h.id == id {
-			return append(hooks[:i:i], hooks[i+1:]...)
-		}
-	}
-	return hooks
+	id := t.postAccHooks.Add(fn, false)
+	return NewHandle(func() { t.postAccHooks.Remove(id) })
 }
 
 // HookCounts reports how many gradient hooks and post-accumulate-grad hooks
 // are registered on t, so a tool can check that it removed what it added.
 func (t *Tensor) HookCounts() (grad, postAccumulate int) {
 	if t.node != nil {
-		return len(t.node.outHooks[t.outIndex]), 0
+		return t.node.outHooks[t.outIndex].Len(), 0
 	}
-	return len(t.gradHooks), len(t.postAccHooks)
+	return t.gradHooks.Len(), t.postAccHooks.Len()
 }

@@ -1,6 +1,9 @@
 package tensorlib
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // The activations of transformers and mobile networks. Each computes in
 // float64 and rounds once, as PyTorch's float32 kernels agree with that to
@@ -55,6 +58,26 @@ func (t *Tensor) SiLU() *Tensor {
 			xv := float64(v)
 			s := 1 / (1 + math.Exp(-xv))
 			d[i] = float32(s * (1 + xv*(1-s)))
+		}
+	})
+}
+
+// Hardtanh returns t clamped to [lo, hi], as PyTorch's hardtanh (and ReLU6
+// with 0 and 6): unlike Clamp, the gradient is zero at the bounds
+// themselves.
+func (t *Tensor) Hardtanh(lo, hi float32) *Tensor {
+	if lo > hi {
+		panic(fmt.Sprintf("tensorlib: Hardtanh: lower bound %v above upper bound %v", lo, hi))
+	}
+	return t.unary("HardtanhBackward0", func(dst, src []float32) {
+		for i, v := range src {
+			dst[i] = min(max(v, lo), hi)
+		}
+	}, func(d, x, _ []float32) {
+		for i, v := range x {
+			if v > lo && v < hi {
+				d[i] = 1
+			}
 		}
 	})
 }

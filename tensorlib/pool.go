@@ -98,7 +98,12 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		}
 	})
 	return record("MaxPool2DWithIndicesBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
-		dx := zeroBuf(len(x.data))
+		// 2×2 windows with stride 2 do not overlap: each pair of input
+		// rows is cleared just before its windows' gradients go in, while
+		// in cache, instead of in a pass over all of dx first (which a
+		// last odd row or column, covered by no window, still needs).
+		tiled := g.kh == 2 && g.kw == 2 && g.sh == 2 && g.sw == 2 && g.ph == 0 && g.pw == 0
+		dx := newBuf(len(x.data))
 		// Planes scatter into their own part of dx: they share out
 		// among the cores like element-wise loops do.
 		workers := 1
@@ -108,8 +113,24 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		runSamples(g.planes, workers, func(_, pl int) {
 			d := dx[pl*hw : (pl+1)*hw]
 			gs := gy.data[pl*ohw : (pl+1)*ohw]
-			for i, at := range arg[pl*ohw : (pl+1)*ohw] {
-				d[at] += gs[i]
+			ix := arg[pl*ohw : (pl+1)*ohw]
+			if !tiled || g.h%2 != 0 || g.w%2 != 0 {
+				clear(d)
+			}
+			if !tiled {
+				for i, at := range ix {
+					d[at] += gs[i]
+				}
+				return
+			}
+			for oy := 0; oy < g.oh; oy++ {
+				top := d[2*oy*g.w : 2*oy*g.w+2*g.ow]
+				bot := d[(2*oy+1)*g.w : (2*oy+1)*g.w+2*g.ow]
+				clear(top)
+				clear(bot)
+				for i, at := range ix[oy*g.ow : (oy+1)*g.ow] {
+					d[at] = gs[oy*g.ow+i]
+				}
 			}
 		})
 		return []*Tensor{fromData(dx, x.shape)}

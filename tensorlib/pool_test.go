@@ -161,3 +161,37 @@ func ExampleAvgPool2d() {
 	// Output:
 	// [2.5 4.5 10.5 12.5]
 }
+
+// TestMaxPool2x2BackwardOddSizes checks the 2×2 backward on planes with an
+// odd row and column that no window covers, and an even one, against the
+// gradient rule written out: each window's gradient goes to its maximum.
+func TestMaxPool2x2BackwardOddSizes(t *testing.T) {
+	for _, hw := range [][2]int{{5, 7}, {6, 8}, {28, 28}, {57, 57}} {
+		ManualSeed(7)
+		h, w := hw[0], hw[1]
+		x := Randn(8, 3, h, w).SetRequiresGrad(true)
+		y := MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
+		oh, ow := h/2, w/2
+		gy := Arange(1, float32(8*3*oh*ow+1), 1).Reshape(8, 3, oh, ow)
+		y.BackwardWith(gy)
+		want := make([]float32, len(x.data))
+		for pl := 0; pl < 24; pl++ {
+			for oy := 0; oy < oh; oy++ {
+				for ox := 0; ox < ow; ox++ {
+					best := pl*h*w + 2*oy*w + 2*ox
+					for _, off := range []int{1, w, w + 1} {
+						if j := pl*h*w + 2*oy*w + 2*ox + off; x.data[j] > x.data[best] {
+							best = j
+						}
+					}
+					want[best] = gy.data[pl*oh*ow+oy*ow+ox]
+				}
+			}
+		}
+		for i, v := range want {
+			if x.grad.data[i] != v {
+				t.Fatalf("%dx%d: dx[%d] = %g, want %g", h, w, i, x.grad.data[i], v)
+			}
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+
+	"github.com/gohooks/gohooks/internal/hooklist"
 )
 
 // Tensor is an n-dimensional array of float32 values in row-major order,
@@ -24,8 +26,8 @@ type Tensor struct {
 	// Leaf state: the hooks that see the gradient before it accumulates,
 	// the hooks that run after, and the accumulation node shared by every
 	// graph that uses the leaf.
-	gradHooks        []hookEntry
-	postAccHooks     []postAccEntry
+	gradHooks        hooklist.List[gradHook]
+	postAccHooks     hooklist.List[func(t *Tensor)]
 	accumulator      *node
 	retainsGradValue bool
 }
@@ -163,12 +165,17 @@ func fromData(data []float32, shape []int) *Tensor {
 	return &Tensor{data: data, shape: append([]int{}, shape...)}
 }
 
-// checkShape returns the element count of shape, panicking on negative sizes.
+// checkShape returns the element count of shape, panicking on negative
+// sizes and on counts whose float32 values take more bytes than an int
+// counts (the product overflowed: [2^32, 2^32] counted 0 elements).
 func checkShape(op string, shape []int) int {
 	n := 1
 	for _, s := range shape {
 		if s < 0 {
 			panic(fmt.Sprintf("tensorlib: %s: negative dimension in shape %v", op, shape))
+		}
+		if s != 0 && n > math.MaxInt/4/s {
+			panic(fmt.Sprintf("tensorlib: %s: shape %v is too large: its values would take more than %d bytes", op, shape, math.MaxInt))
 		}
 		n *= s
 	}

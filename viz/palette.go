@@ -31,6 +31,8 @@ func toNRGBA(t *[256][3]float64) *[256]color.NRGBA {
 	return &out
 }
 
+//go:generate go run gen_palette.go
+
 var (
 	viridis   = toNRGBA(&viridisTable)
 	diverging = toNRGBA(&rdBuRTable)

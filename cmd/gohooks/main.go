@@ -67,8 +67,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var err error
 	switch cmd {
 	case "-h", "-help", "--help", "help":
-		if len(rest) > 0 && rest[0] == "install" {
-			return runInstall([]string{"--help"}, stdout, stderr)
+		if len(rest) > 0 {
+			switch rest[0] {
+			case "install":
+				return runInstall([]string{"--help"}, stdout, stderr)
+			case "run":
+				return runNotebook([]string{"--help"}, stdout, stderr)
+			case "console":
+				return runConsole([]string{"--help"}, os.Stdin, stdout, stderr)
+			}
 		}
 		fmt.Fprint(stdout, usage)
 		return 0

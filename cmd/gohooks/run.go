@@ -27,10 +27,13 @@ func runNotebook(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(fs.Output(), "Usage: gohooks run NOTEBOOK [--out FILE] [--allow-errors] [--timeout S]\n\n"+
 			"Runs the code cells of NOTEBOOK (.ipynb) top to bottom in one Go session, the\n"+
 			"same session the Jupyter kernel uses, and saves their outputs into the\n"+
-			"notebook. A line per cell goes to standard error. The Go modules the cells\n"+
-			"import are recorded with their versions in the notebook's metadata and\n"+
-			"loaded at those versions before the first cell. At the first failed cell\n"+
-			"the notebook is saved with its outputs so far and the exit status is 1.\n\n")
+			"notebook. A line per cell goes to standard error; on a terminal, a cell that\n"+
+			"runs longer than a second shows its number and how long it has run. The Go\n"+
+			"modules the cells import are recorded with their versions in the notebook's\n"+
+			"metadata and loaded at those versions before the first cell. At the first\n"+
+			"failed cell the notebook is saved with its outputs so far and the exit status\n"+
+			"is 1. With --timeout, a cell that does not stop when its time is up restarts\n"+
+			"the session, and its variables are lost.\n\n")
 		fs.PrintDefaults()
 	}
 	// Accept flags before and after the notebook name.
@@ -76,11 +79,13 @@ func runNotebook(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	runErr := notebook.LoadRequirements(ctx, nb, backend)
 	if runErr == nil {
+		progress, stopProgress := progressWriter(stderr, len(nb.CodeCells()))
 		runErr = notebook.Run(ctx, nb, backend, notebook.Options{
 			AllowErrors: *allowErrors,
 			Timeout:     time.Duration(*timeout * float64(time.Second)),
-			Progress:    stderr,
+			Progress:    progress,
 		})
+		stopProgress()
 		if err := notebook.SaveRequirements(ctx, nb, backend); err != nil && runErr == nil {
 			runErr = err
 		}

@@ -18,6 +18,10 @@ import (
 	"testing"
 	"time"
 
+	yaegi "github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+	"github.com/traefik/yaegi/stdlib/unrestricted"
+
 	"github.com/gohooks/gohooks/interp"
 	"github.com/gohooks/gohooks/notebook"
 )
@@ -26,10 +30,12 @@ var (
 	only   = flag.String("corpus.run", "", "run only the programs whose name matches this regular expression")
 	report = flag.String("corpus.report", "", "write every program's result, as markdown, to `FILE`")
 	keep   = flag.String("corpus.keep", "", "keep the executed notebooks in `DIR`")
+	whole  = flag.Bool("corpus.yaegi", false, "also run each program as one file in a bare yaegi, for the report")
 )
 
 // TestMain lets the test binary serve as the Go session worker, as the
-// gohooks binary does for `gohooks run`.
+// gohooks binary does for `gohooks run`, and as `yaegi run` of the
+// module's yaegi for -corpus.yaegi.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
 		if err := interp.ServeWorker(os.Stdin, os.Stdout); err != nil {
@@ -37,6 +43,9 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	}
+	if len(os.Args) > 2 && os.Args[1] == "yaegi-run" {
+		os.Exit(yaegiRun(os.Args[2]))
 	}
 	os.Exit(m.Run())
 }
@@ -46,6 +55,7 @@ type outcome struct {
 	stdout, stderr string
 	failed         bool
 	errText        string // go run: the exit status; notebook: the failed cell's error
+	shown          string // notebook: the first result or display, which go run never prints
 }
 
 // programs lists the corpus: the folders of testdata named NN-name.
@@ -100,18 +110,48 @@ func knownFailures(t *testing.T) map[string]string {
 	return known
 }
 
-// runProgram runs a program and its notebook and compares them.
-func runProgram(name, tmp string) (string, error) {
+// yaegiRun runs a Go file in a bare yaegi interpreter, as the yaegi
+// command does (yaegi run -unrestricted), without gohooks' session.
+func yaegiRun(path string) int {
+	i := yaegi.New(yaegi.Options{Stdout: os.Stdout, Stderr: os.Stderr})
+	for _, s := range []yaegi.Exports{stdlib.Symbols, yaegi.Symbols, unrestricted.Symbols} {
+		if err := i.Use(s); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
+	if _, err := i.EvalPath(path); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// result is what became of a program.
+type result struct {
+	diff  string  // how the notebook differs from go run, "" when it does not
+	whole *string // with -corpus.yaegi: how yaegi run of the whole file differs
+	err   error   // the test could not run it
+}
+
+// runProgram runs a program and its notebook (and with -corpus.yaegi, the
+// program as one file in yaegi) and compares them.
+func runProgram(name, tmp string) result {
 	src, err := os.ReadFile(filepath.Join("testdata", name, "main.go"))
 	if err != nil {
-		return "", err
+		return result{err: err}
 	}
 	want := goRun(name)
 	got, err := notebookRun(string(src), filepath.Join(tmp, name+".ipynb"))
 	if err != nil {
-		return "", fmt.Errorf("running the notebook: %w", err)
+		return result{err: fmt.Errorf("running the notebook: %w", err)}
 	}
-	return compare(want, got), nil
+	r := result{diff: compare(want, got)}
+	if *whole {
+		d := compare(want, run(os.Args[0], "yaegi-run", filepath.Join("testdata", name, "main.go")))
+		r.whole = &d
+	}
+	return r
 }
 
 var exitStatus = regexp.MustCompile(`(?m)^exit status [0-9]+\n\z`)
@@ -119,9 +159,14 @@ var exitStatus = regexp.MustCompile(`(?m)^exit status [0-9]+\n\z`)
 // goRun runs a program with go run, which keeps the executable in the
 // build cache for the next time.
 func goRun(name string) outcome {
+	return run("go", "run", "./testdata/"+name)
+}
+
+// run runs a command and says what it printed and whether it failed.
+func run(name string, args ...string) outcome {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "run", "./testdata/"+name)
+	cmd := exec.CommandContext(ctx, name, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -129,7 +174,7 @@ func goRun(name string) outcome {
 	if err != nil {
 		// go run exits with status 1 and reports the program's own exit
 		// status as the last line of stderr.
-		o.failed, o.errText = true, err.Error()
+		o.failed, o.errText = true, err.Error()+": "+o.stderr
 		if m := exitStatus.FindStringIndex(o.stderr); m != nil {
 			o.errText = strings.TrimSpace(o.stderr[m[0]:])
 			o.stderr = o.stderr[:m[0]]
@@ -165,8 +210,11 @@ func notebookRun(src, path string) (outcome, error) {
 	client.Close()
 	var o outcome
 	var stdout, stderr strings.Builder
-	for _, c := range nb.Cells {
+	for i, c := range nb.Cells {
 		for _, out := range c.Outputs {
+			if (out.Type == notebook.ExecuteResult || out.Type == notebook.DisplayData) && o.shown == "" {
+				o.shown = fmt.Sprintf("cell %d shows %q", i+1, out.Data["text/plain"])
+			}
 			if out.Type != notebook.Stream {
 				continue
 			}
@@ -191,11 +239,15 @@ func notebookRun(src, path string) (outcome, error) {
 
 // compare says how the notebook's outcome differs from go run's, or ""
 // when it does not: the same standard output, the same standard error
-// when the program succeeds, and a failed cell when the program fails
-// (with the panic's message, when it panicked).
+// when the program succeeds, a failed cell when the program fails (with
+// the panic's message, when it panicked), and no cell result (main's
+// last statement discards its value).
 func compare(want, got outcome) string {
 	if got.failed && !want.failed {
 		return got.errText
+	}
+	if got.shown != "" {
+		return got.shown + ", which go run does not print"
 	}
 	if d := firstDiff(want.stdout, got.stdout); d != "" {
 		return "stdout " + d
@@ -265,17 +317,13 @@ func TestCorpus(t *testing.T) {
 	// -parallel: many of them sleep, or wait for go run or their worker to
 	// start.
 	start := time.Now()
-	type result struct {
-		diff string // how the notebook differs, "" when it does not
-		err  error  // the test could not run it
-	}
 	results := make([]result, len(names))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(4, 2*runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
 			for i := range next {
-				results[i].diff, results[i].err = runProgram(names[i], tmp)
+				results[i] = runProgram(names[i], tmp)
 			}
 		})
 	}
@@ -290,6 +338,9 @@ func TestCorpus(t *testing.T) {
 	for i, name := range names {
 		r := results[i]
 		diffs[name] = r.diff
+		if r.whole != nil {
+			diffs[name+" yaegi"] = *r.whole
+		}
 		t.Run(name, func(t *testing.T) {
 			reason, listed := known[name]
 			switch {
@@ -329,6 +380,21 @@ func writeReport(t *testing.T, path string, names []string, results, known map[s
 		if r := known[n]; r != "" {
 			fmt.Fprintf(&b, "  - known: %s\n", r)
 		}
+		if d, ok := results[n+" yaegi"]; ok {
+			if d == "" {
+				d = "same as go run"
+			}
+			fmt.Fprintf(&b, "  - yaegi run of the whole file: %s\n", d)
+		}
+	}
+	if *whole {
+		same := 0
+		for _, n := range names {
+			if results[n+" yaegi"] == "" {
+				same++
+			}
+		}
+		fmt.Fprintf(&b, "\nyaegi run of the whole file gives go run's output for %d of %d programs.\n", same, len(names))
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Error(err)

@@ -16,6 +16,10 @@ type kernel struct {
 	mr, nr int
 	fn     func(k int, a, b, c *float32, ldc int, alpha, beta float32)
 	edge   func(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)
+	// strideB, when present, is fn reading B unpacked (step q's nr values
+	// at b + q*ldb), for products with so few rows of C that packing B
+	// costs about as much as using it (see unpackedB).
+	strideB func(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)
 	// contig and strided, when the instruction set has masked loads and
 	// gathers, pack one sliver: steps rows of width floats, each holding
 	// lanes values read contiguously (step q at src + q*stride) or gathered
@@ -118,6 +122,7 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 	mr, nr := kn.mr, kn.nr
 	mc := roundUp(min(blockM, i1-i0), mr)
 	ws.tmp = grow(ws.tmp, mr*nr)
+	direct := unpackedB(kn, p, i1-i0)
 	for jc := j0; jc < j1; jc += blockN {
 		nb := min(blockN, j1-jc)
 		for pc := 0; pc < p.k; pc += blockK {
@@ -127,7 +132,13 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 				beta = 1
 			}
 			ws.b = grow(ws.b, roundUp(nb, nr)*kb)
-			ws.packB(kn, p, pc, kb, jc, nb)
+			if !direct {
+				ws.packB(kn, p, pc, kb, jc, nb)
+			} else if full := nb - nb%nr; full < nb {
+				// Only the last, partial sliver is packed (at ws.b[0]):
+				// reading it unpacked would run past the rows of B.
+				ws.packB(kn, p, pc, kb, jc+full, nb-full)
+			}
 			for ic := i0; ic < i1; ic += mc {
 				if interrupt.Requested() {
 					return false
@@ -135,35 +146,65 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 				mb := min(mc, i1-ic)
 				ws.a = grow(ws.a, roundUp(mb, mr)*kb)
 				ws.packA(kn, p, ic, mb, pc, kb)
-				ws.macro(kn, p, ic, mb, jc, nb, kb, beta)
+				ws.macro(kn, p, ic, mb, jc, nb, pc, kb, beta, direct)
 			}
 		}
 	}
 	return true
 }
 
+// unpackedB reports whether a product whose C has m rows reads B unpacked
+// (kernel.strideB): when B is not transposed and C has at most unpackedRows
+// rows, each packed sliver of B would serve at most four tiles, and packing
+// it costs about as much as the tiles (conv forward products: 8 or 16 rows).
+func unpackedB(kn *kernel, p *problem, m int) bool {
+	return kn.strideB != nil && kn.edge == nil && !p.transB && m <= unpackedRows*kn.mr
+}
+
+// unpackedRows is the number of row tiles up to which B is read unpacked.
+const unpackedRows = 4
+
 // macro runs the kernel over every tile of the mb×nb block of C at (ic, jc)
-// from the packed buffers. Tiles cut by the edge of C go to the edge kernel,
-// or without one through ws.tmp, so nothing outside C is touched.
-func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, kb int, beta float32) {
+// from the packed buffers (with direct, from B itself at row pc for the
+// full slivers, and from ws.b[0] for a last partial one). Tiles cut by the
+// edge of C go to the edge kernel, or without one through ws.tmp, so
+// nothing outside C is touched.
+func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, beta float32, direct bool) {
 	mr, nr := kn.mr, kn.nr
 	c, ldc, alpha := p.c, p.ldc, p.alpha
 	for jr := 0; jr < nb; jr += nr {
-		bp := &ws.b[jr*kb]
 		cols := min(nr, nb-jr)
+		strided := direct && cols == nr
+		var bp *float32
+		switch {
+		case strided:
+			bp = &p.b[pc*p.ldb+jc+jr]
+		case direct:
+			bp = &ws.b[0]
+		default:
+			bp = &ws.b[jr*kb]
+		}
 		for ir := 0; ir < mb; ir += mr {
 			ap := &ws.a[ir*kb]
 			rows := min(mr, mb-ir)
 			off := (ic+ir)*ldc + jc + jr
 			if rows == mr && cols == nr {
-				kn.fn(kb, ap, bp, &c[off], ldc, alpha, beta)
+				if strided {
+					kn.strideB(kb, ap, bp, &c[off], ldc, alpha, beta, p.ldb)
+				} else {
+					kn.fn(kb, ap, bp, &c[off], ldc, alpha, beta)
+				}
 				continue
 			}
 			if kn.edge != nil {
 				kn.edge(kb, ap, bp, &c[off], ldc, alpha, beta, rows, cols)
 				continue
 			}
-			kn.fn(kb, ap, bp, &ws.tmp[0], nr, alpha, 0)
+			if strided {
+				kn.strideB(kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.ldb)
+			} else {
+				kn.fn(kb, ap, bp, &ws.tmp[0], nr, alpha, 0)
+			}
 			for r := 0; r < rows; r++ {
 				dst := c[off+r*ldc:][:cols]
 				src := ws.tmp[r*nr:][:cols]

@@ -2,6 +2,11 @@
 
 #include "textflag.h"
 
+// Written by hand, unlike kernel_amd64.s (see pack_amd64.s): the dot
+// kernel has one fixed shape, four rows of A against four of B in the
+// sixteen accumulators Z0-Z15 (the registers AVX-512 gives beside the
+// operands), so there is no tile shape for a generator to vary.
+
 // func dotAVX512(k int, a0, a1, a2, a3, b0, b1, b2, b3, out *float32)
 // For rows a0..a3 and b0..b3 of length k, writes the sixteen dot products
 // ai·bj to out[dotLane[4i+j]]. Accumulator Z(4i+j) holds sixteen lane-wise

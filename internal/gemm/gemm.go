@@ -17,7 +17,9 @@
 //   - The default build on amd64 with AVX2 and FMA uses blocked, packed
 //     micro-kernels written in Go assembly (AVX-512 when the CPU and OS
 //     support it), without cgo. A·Bᵀ with a small C (weight gradients,
-//     Linear) is done as unpacked dot products instead. Products above a
+//     Linear) is done as unpacked dot products instead, and a product with
+//     few rows and B not transposed (convolutions' forward products) reads
+//     B unpacked. Products above a
 //     size threshold are split across GOMAXPROCS cores by long-lived worker
 //     goroutines; small products run on the calling goroutine only.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.

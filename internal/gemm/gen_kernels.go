@@ -29,10 +29,14 @@ type kernelSpec struct {
 	// edge makes the kernel take rows and cols and write only that corner
 	// of the tile, with AVX-512 store masks (needs nr <= 64).
 	edge bool
+	// strideB makes the kernel read B unpacked: step q's nr values at
+	// b + q*ldb, ldb being an extra argument (not with edge).
+	strideB bool
 }
 
 var specs = []kernelSpec{
 	{name: "kernelAVX2", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4},
+	{name: "kernelAVX2StrideB", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4, strideB: true},
 	{name: "kernelAVX512", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4},
 	{name: "kernelAVX512Edge", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4, edge: true},
 	{name: "kernelAVX512M8", reg: "Z", width: 16, mr: 8, nrv: 2, unroll: 4},
@@ -67,6 +71,10 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)\n", s.name)
 		fmt.Fprintf(w, "// Tile %d×%d, writing only its first rows×cols corner.\n", s.mr, nr)
 		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-64\n", s.name)
+	} else if s.strideB {
+		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)\n", s.name)
+		fmt.Fprintf(w, "// Tile %d×%d, B read unpacked with row stride ldb.\n", s.mr, nr)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-56\n", s.name)
 	} else {
 		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32)\n", s.name)
 		fmt.Fprintf(w, "// Tile %d×%d.\n", s.mr, nr)
@@ -92,9 +100,20 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		p("ADDQ R8, R9")
 	}
 
+	if s.strideB {
+		p("MOVQ ldb+48(FP), R9")
+		p("SHLQ $2, R9")
+	}
 	step := func(off int) {
 		for v := 0; v < s.nrv; v++ {
-			p("VMOVUPS %d(BX), %s", off*nr*4+v*vbytes, breg(v))
+			if s.strideB {
+				p("VMOVUPS %d(BX), %s", v*vbytes, breg(v))
+			} else {
+				p("VMOVUPS %d(BX), %s", off*nr*4+v*vbytes, breg(v))
+			}
+		}
+		if s.strideB {
+			p("ADDQ R9, BX")
 		}
 		for i := 0; i < s.mr; i++ {
 			p("VBROADCASTSS %d(AX), %s", (off*s.mr+i)*4, areg(i))
@@ -113,7 +132,9 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		step(u)
 	}
 	p("ADDQ $%d, AX", s.unroll*s.mr*4)
-	p("ADDQ $%d, BX", s.unroll*nr*4)
+	if !s.strideB {
+		p("ADDQ $%d, BX", s.unroll*nr*4)
+	}
 	p("DECQ R10")
 	p("JNZ %s_loop", s.name)
 	fmt.Fprintf(w, "%s_tail:\n", s.name)
@@ -122,7 +143,9 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 	fmt.Fprintf(w, "%s_tailloop:\n", s.name)
 	step(0)
 	p("ADDQ $%d, AX", s.mr*4)
-	p("ADDQ $%d, BX", nr*4)
+	if !s.strideB {
+		p("ADDQ $%d, BX", nr*4)
+	}
 	p("DECQ CX")
 	p("JNZ %s_tailloop", s.name)
 

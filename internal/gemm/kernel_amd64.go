@@ -11,6 +11,9 @@ package gemm
 func kernelAVX2(k int, a, b, c *float32, ldc int, alpha, beta float32)
 
 //go:noescape
+func kernelAVX2StrideB(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)
+
+//go:noescape
 func kernelAVX512(k int, a, b, c *float32, ldc int, alpha, beta float32)
 
 //go:noescape
@@ -56,7 +59,7 @@ func cpuKernels() []kernel {
 		return nil
 	}
 	ks := []kernel{{
-		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2,
+		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB,
 		contig: packContigAVX2, strided: packStridedAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
 	}}

@@ -2,6 +2,14 @@
 
 #include "textflag.h"
 
+// Written by hand, unlike kernel_amd64.s: the micro-kernels are generated
+// because they are one loop written out for every row of a register tile
+// whose shape is a parameter (gen_kernels.go). The packers have no such
+// parameter: each is one loop over the steps, with the lanes and width it
+// copies given at run time, so a generator would be longer than what it
+// writes. Close to 600 lines because there are four of them (contiguous,
+// strided and transposing reads, for AVX2 and AVX-512).
+
 // The packers copy one sliver of A or B into the kernels' layout: steps
 // rows of width floats in dst, each holding lanes values read from src (the
 // rest zero). In the AVX-512 ones, K1/K2 select the lanes read and K3/K4

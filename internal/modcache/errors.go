@@ -34,6 +34,13 @@ func (e *Error) Error() string {
 // proxy, or may not.
 var networkError = regexp.MustCompile(`GOPROXY=off|dial tcp|no such host|connection refused|i/o timeout|network is unreachable|TLS handshake timeout|server misbehaving|temporary failure in name resolution|proxyconnect`)
 
+// What the go command says of a version, and of a module, that does not
+// exist (a proxy answers 404 or 410; some mirrors 403).
+var (
+	noVersion = regexp.MustCompile(`@v/[^ ]+\.(info|mod|zip): (403|404|410)|invalid version|unknown revision|no matching versions|invalid semantic version`)
+	noModule  = regexp.MustCompile(`@v/list: (403|404|410)|cannot find module providing package|malformed module path|not a known dependency|repository not found|unrecognized import path`)
+)
+
 func isNetworkError(err error) bool {
 	var ge *goError
 	return errors.As(err, &ge) && networkError.MatchString(ge.stderr)
@@ -66,10 +73,10 @@ func (w *Workspace) explain(path, module, version string, err error) error {
 	case strings.Contains(said, "does not contain package"):
 		e.Reason = "no such package: " + said
 		e.Hint = "check the import path: the module exists but has no package by that name"
-	case regexp.MustCompile(`@v/[^ ]+\.(info|mod|zip): (403|404|410)|invalid version|unknown revision|no matching versions|invalid semantic version`).MatchString(said):
+	case noVersion.MatchString(said):
 		e.Reason = "no such version: " + said
 		e.Hint = "list the versions with `go list -m -versions " + e.Module + "` and pin one with %require module@version"
-	case regexp.MustCompile(`@v/list: (403|404|410)|cannot find module providing package|malformed module path|not a known dependency|repository not found|unrecognized import path`).MatchString(said):
+	case noModule.MatchString(said):
 		e.Reason = "no module provides it: " + said
 		e.Hint = "check the import path (it starts with the module's path, like github.com/owner/repo); a private module needs GOPRIVATE or GONOSUMDB set"
 	case strings.Contains(said, "build constraints exclude all Go files"):

@@ -58,10 +58,7 @@ type Workspace struct {
 func NewWorkspace() (*Workspace, error) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
-		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, serr := os.Stat(goBin); serr != nil {
-			return nil, errors.New("modcache: the go command is not installed (it is needed to download modules): install Go from https://go.dev/dl")
-		}
+		return nil, errors.New("modcache: the go command is not on PATH (importing a module needs it): install Go from https://go.dev/dl")
 	}
 	dir, err := os.MkdirTemp("", "gohooks-modules-")
 	if err != nil {

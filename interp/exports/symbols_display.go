@@ -16,6 +16,7 @@ func init() {
 		"Clear":             reflect.ValueOf(display.Clear),
 		"HTML":              reflect.ValueOf(display.HTML),
 		"Image":             reflect.ValueOf(display.Image),
+		"IsNil":             reflect.ValueOf(display.IsNil),
 		"JSON":              reflect.ValueOf(display.JSON),
 		"LaTeX":             reflect.ValueOf(display.LaTeX),
 		"MIMEHTML":          reflect.ValueOf(constant.MakeFromLiteral("\"text/html\"", token.STRING, 0)),

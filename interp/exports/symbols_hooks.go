@@ -14,6 +14,7 @@ func init() {
 		"Active":              reflect.ValueOf(hooks.Active),
 		"Capture":             reflect.ValueOf(hooks.Capture),
 		"CaptureLimit":        reflect.ValueOf(hooks.CaptureLimit),
+		"CaptureReduce":       reflect.ValueOf(hooks.CaptureReduce),
 		"CaptureWithGrad":     reflect.ValueOf(hooks.CaptureWithGrad),
 		"ClipGradNorm":        reflect.ValueOf(hooks.ClipGradNorm),
 		"ClipGradNormParams":  reflect.ValueOf(hooks.ClipGradNormParams),

@@ -10,14 +10,16 @@ import (
 func init() {
 	Symbols["github.com/gohooks/gohooks/models/models"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"GPT":      reflect.ValueOf(models.GPT),
-		"ResNet18": reflect.ValueOf(models.ResNet18),
-		"ResNet34": reflect.ValueOf(models.ResNet34),
-		"VGG11":    reflect.ValueOf(models.VGG11),
+		"GPT":         reflect.ValueOf(models.GPT),
+		"MobileNetV2": reflect.ValueOf(models.MobileNetV2),
+		"ResNet18":    reflect.ValueOf(models.ResNet18),
+		"ResNet34":    reflect.ValueOf(models.ResNet34),
+		"VGG11":       reflect.ValueOf(models.VGG11),
 
 		// type definitions
-		"GPTConfig":    reflect.ValueOf((*models.GPTConfig)(nil)),
-		"ResNetConfig": reflect.ValueOf((*models.ResNetConfig)(nil)),
-		"VGGConfig":    reflect.ValueOf((*models.VGGConfig)(nil)),
+		"GPTConfig":       reflect.ValueOf((*models.GPTConfig)(nil)),
+		"MobileNetConfig": reflect.ValueOf((*models.MobileNetConfig)(nil)),
+		"ResNetConfig":    reflect.ValueOf((*models.ResNetConfig)(nil)),
+		"VGGConfig":       reflect.ValueOf((*models.VGGConfig)(nil)),
 	}
 }

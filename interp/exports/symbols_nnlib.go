@@ -78,6 +78,7 @@ func init() {
 		"PaddingIdx":                        reflect.ValueOf(nnlib.PaddingIdx),
 		"Prepend":                           reflect.ValueOf(nnlib.Prepend),
 		"ReLU":                              reflect.ValueOf(nnlib.ReLU),
+		"ReLU6":                             reflect.ValueOf(nnlib.ReLU6),
 		"Reduction":                         reflect.ValueOf(nnlib.Reduction),
 		"RegisterModuleForwardHook":         reflect.ValueOf(nnlib.RegisterModuleForwardHook),
 		"RegisterModuleForwardHookAll":      reflect.ValueOf(nnlib.RegisterModuleForwardHookAll),

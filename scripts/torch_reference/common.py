@@ -8,15 +8,23 @@ import struct
 import torch
 
 
-def save_safetensors(path, tensors):
-    """Write a dict name -> tensor as float32 safetensors, sorted by name."""
+def save_safetensors(path, tensors, keep_int64=False):
+    """Write a dict name -> tensor as safetensors, sorted by name: float32,
+    or with keep_int64 int64 tensors as I64, as safetensors.torch.save_file
+    writes a state dict (BatchNorm's num_batches_tracked)."""
     header = {}
     blobs = []
     offset = 0
     for name in sorted(tensors):
-        t = tensors[name].detach().to(torch.float32).contiguous().cpu()
-        data = struct.pack("<%df" % t.numel(), *t.flatten().tolist())
-        header[name] = {"dtype": "F32", "shape": list(t.shape),
+        t = tensors[name].detach().contiguous().cpu()
+        if keep_int64 and t.dtype == torch.int64:
+            data = struct.pack("<%dq" % t.numel(), *t.flatten().tolist())
+            dtype = "I64"
+        else:
+            t = t.to(torch.float32)
+            data = struct.pack("<%df" % t.numel(), *t.flatten().tolist())
+            dtype = "F32"
+        header[name] = {"dtype": dtype, "shape": list(t.shape),
                         "data_offsets": [offset, offset + len(data)]}
         blobs.append(data)
         offset += len(data)

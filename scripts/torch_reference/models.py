@@ -2,14 +2,23 @@
 
 Writes into models/testdata:
   names.json           state-dict names and shapes of torchvision's resnet18,
-                       resnet34 and vgg11 at full size;
-  resnet18_w8.safetensors  a resnet18 of width 8 with the 32x32 stem, in
-                       training mode: weights (param.*), input (x), every
+                       resnet34, vgg11 and mobilenet_v2 at full size;
+  reprs.json           the printed form of small ones;
+  NAME.safetensors     a model's state dict, as safetensors.torch.save_file
+                       writes it (num_batches_tracked as I64), and
+  NAME.ref.safetensors its reference values:
+  resnet18_w8          a resnet18 of width 8 with the 32x32 stem, in
+                       training mode: input (x), every
                        module's output per call (act.<path>.<call>), the
                        output gradient used (gy), the input gradient (gx),
                        the gradients of some parameters (grad.*) and the
                        running statistics after the call (after.*);
-  gpt.safetensors      the same for a small GPT on token ids (no input
+  mobilenet_v2_w025    the same for torchvision's mobilenet_v2
+                       with width_mult 0.25 in evaluation mode (random running
+                       statistics), on 16x16 input;
+  vgg11_w4             the same for torchvision's vgg11 at width 4 (hidden
+                       16, 1x1 pooling) in evaluation mode, on 32x32 input;
+  gpt                  the same for a small GPT on token ids (no input
                        gradient: grad.* of every parameter instead).
 Run with Debian's python3-torch and python3-torchvision:
     /usr/bin/python3 scripts/torch_reference/models.py
@@ -32,7 +41,7 @@ def names(model):
     return [[k, list(v.shape)] for k, v in model.state_dict().items()]
 
 
-class SmallResNet(nn.Module):
+class ResNet(nn.Module):
     """torchvision's ResNet with a width parameter and the 3x3 stem; the
     attribute names are torchvision's, which main() checks."""
 
@@ -100,8 +109,25 @@ class GPT(nn.Module):
         return self.unembed(self.ln_f(x))
 
 
+def vgg_small(w=8, hidden=32):
+    """torchvision's vgg11 at width w with the given hidden width and a 1x1
+    avgpool, built by torchvision's own make_layers."""
+    from torchvision.models.vgg import VGG, make_layers
+    cfg = [w, "M", 2 * w, "M", 4 * w, 4 * w, "M", 8 * w, 8 * w, "M", 8 * w, 8 * w, "M"]
+    m = VGG(make_layers(cfg), num_classes=10)
+    m.avgpool = nn.AdaptiveAvgPool2d((1, 1))
+    m.classifier = nn.Sequential(nn.Linear(8 * w, hidden), nn.ReLU(True), nn.Dropout(), nn.Linear(hidden, hidden),
+                                 nn.ReLU(True), nn.Dropout(), nn.Linear(hidden, 10))
+    return m
+
+
 def record(model, x, grad_names, path, input_grad=True):
-    data = {f"param.{k}": v.clone().float() for k, v in model.state_dict().items()}
+    """Save model's state dict to path as safetensors.torch.save_file
+    would, and the reference values to path with ".ref" before the
+    extension."""
+    save_safetensors(path, {k: v.clone() for k, v in model.state_dict().items()}, keep_int64=True)
+    path = path.replace(".safetensors", ".ref.safetensors")
+    data = {}
     calls = {}
 
     def hook(name):
@@ -128,7 +154,7 @@ def record(model, x, grad_names, path, input_grad=True):
         if grad_names is None or k in grad_names:
             data[f"grad.{k}"] = p.grad
     for k, b in model.named_buffers():
-        if "layer4" in k or k.startswith("bn1"):
+        if "layer4" in k or k.startswith("bn1") or k.startswith("features.1."):
             data[f"after.{k}"] = b.float()
     save_safetensors(path, data)
     print("wrote", os.path.normpath(path), len(data), "tensors", os.path.getsize(path), "bytes")
@@ -136,15 +162,24 @@ def record(model, x, grad_names, path, input_grad=True):
 
 def main():
     tv = torchvision.models
-    full = {"resnet18": tv.resnet18(), "resnet34": tv.resnet34(), "vgg11": tv.vgg11()}
+    full = {"resnet18": tv.resnet18(), "resnet34": tv.resnet34(), "vgg11": tv.vgg11(), "mobilenet_v2": tv.mobilenet_v2()}
     # The width-parameterised builder has torchvision's names and shapes.
-    assert names(SmallResNet([2, 2, 2, 2])) == names(full["resnet18"])
-    assert names(SmallResNet([3, 4, 6, 3])) == names(full["resnet34"])
+    assert names(ResNet([2, 2, 2, 2])) == names(full["resnet18"])
+    assert names(ResNet([3, 4, 6, 3])) == names(full["resnet34"])
     with open(os.path.join(OUT, "names.json"), "w") as f:
         json.dump({k: names(v) for k, v in full.items()}, f, separators=(",", ":"))
+    # Printed forms of small models (gohooks has no in-place ReLU, so the
+    # test drops "inplace=True").
+    reprs = {
+        "resnet18_w8_small": repr(ResNet([2, 2, 2, 2], width=8, num_classes=10, small_input=True)),
+        "mobilenet_v2_w025": repr(tv.mobilenet_v2(width_mult=0.25, num_classes=10)),
+        "vgg11_w8": repr(vgg_small()),
+    }
+    with open(os.path.join(OUT, "reprs.json"), "w") as f:
+        json.dump(reprs, f, indent=1)
 
     torch.manual_seed(1)
-    resnet = SmallResNet([2, 2, 2, 2], width=8, num_classes=10, small_input=True)
+    resnet = ResNet([2, 2, 2, 2], width=8, num_classes=10, small_input=True)
     with torch.no_grad():  # make BatchNorm's affine parameters non-trivial
         for mod in resnet.modules():
             if isinstance(mod, nn.BatchNorm2d):
@@ -153,6 +188,29 @@ def main():
     record(resnet.train(), torch.randn(2, 3, 16, 16),
            {"conv1.weight", "bn1.weight", "layer1.0.conv1.weight", "layer3.0.downsample.0.weight", "layer4.1.bn2.bias", "fc.weight", "fc.bias"},
            os.path.join(OUT, "resnet18_w8.safetensors"))
+
+    torch.manual_seed(4)
+    mobilenet = tv.mobilenet_v2(width_mult=0.25, num_classes=10)
+    with torch.no_grad():
+        for mod in mobilenet.modules():
+            if isinstance(mod, nn.BatchNorm2d):
+                mod.weight.uniform_(0.5, 1.5)
+                mod.bias.uniform_(-0.2, 0.2)
+                mod.running_mean.uniform_(-0.1, 0.1)
+                mod.running_var.uniform_(0.5, 2.0)
+    # Evaluation mode: at 1x1 resolution, batch statistics of two samples
+    # would make the check ill-conditioned; ResNet covers training mode.
+    record(mobilenet.eval(), torch.randn(2, 3, 16, 16),
+           {"features.0.0.weight", "features.2.conv.1.0.weight", "features.17.conv.2.weight", "classifier.1.weight"},
+           os.path.join(OUT, "mobilenet_v2_w025.safetensors"))
+
+    torch.manual_seed(5)
+    vgg = vgg_small(4, 16)
+    with torch.no_grad():  # torchvision starts biases at zero
+        for k, p in vgg.named_parameters():
+            if k.endswith("bias"):
+                p.uniform_(-0.1, 0.1)
+    record(vgg.eval(), torch.randn(2, 3, 32, 32), None, os.path.join(OUT, "vgg11_w4.safetensors"))
 
     torch.manual_seed(2)
     gpt = GPT(vocab=16, context=8, d=16, heads=2, layers=2)

@@ -63,8 +63,55 @@ cases = {
     # A forward hook replaces the second output by b + 1.
     "replace_second": run(lambda a, b: (b * b).sum(), forward_hook=lambda o: (o[0], o[1] + 1)),
 }
+
+
+def run_attention(use_weights):
+    """MultiheadAttention(4, 2, batch_first=True) on x (self-attention):
+    the forward hook sees (output, weights); with only the output in the
+    loss, gradOut is (g, None)."""
+    torch.manual_seed(7)
+    m = nn.MultiheadAttention(4, 2, batch_first=True)
+    with torch.no_grad():
+        m.in_proj_bias.uniform_(-0.5, 0.5)
+        m.out_proj.bias.uniform_(-0.5, 0.5)
+    params = {k: values(v) for k, v in m.state_dict().items()}
+    events = []
+    m.register_forward_hook(lambda mod, inp, out: events.append({"kind": "forward", "out": [values(o) for o in out]}))
+    m.register_full_backward_hook(lambda mod, gi, go: events.append(
+        {"kind": "backward", "grad_in": [values(g) for g in gi], "grad_out": [values(g) for g in go]}))
+    x = torch.randn(1, 3, 4, requires_grad=True)
+    out, w = m(x, x, x)
+    loss = (out * torch.arange(12.0).reshape(1, 3, 4)).sum()
+    if use_weights:
+        loss = loss + (w * w).sum()
+    loss.backward()
+    return {"events": events, "x": values(x), "x_grad": values(x.grad), "params": params}
+
+
+attention = {"output_only": run_attention(False), "output_and_weights": run_attention(True)}
+
+
+def run_lstm():
+    """LSTM(2, 3) on x [4, 1, 2] with loss sum(output * k) + sum(h_n): the
+    hooks see (output, (h_n, c_n)), so gradOut is (g, None) and the
+    gradient through h_n reaches no hook slot."""
+    torch.manual_seed(8)
+    m = nn.LSTM(2, 3)
+    params = {k: values(v) for k, v in m.state_dict().items()}
+    events = []
+    m.register_full_backward_hook(lambda mod, gi, go: events.append(
+        {"kind": "backward", "grad_in": [values(g) for g in gi],
+         "grad_out": [values(g) if torch.is_tensor(g) else None for g in go]}))
+    x = torch.randn(4, 1, 2, requires_grad=True)
+    out, (h, c) = m(x)
+    (out * torch.arange(12.0).reshape(4, 1, 3)).sum().add(h.sum()).backward()
+    return {"events": events, "x": values(x), "x_grad": values(x.grad), "params": params}
+
+
+lstm = run_lstm()
+
 # PyTorch 1.13 has no full backward pre-hooks; the pre-hook rows exist in
 # gohooks only and follow 2.x, so they are not recorded here.
 with open(OUT, "w") as f:
-    json.dump({"torch": torch.__version__, "cases": cases}, f, separators=(",", ":"))
+    json.dump({"torch": torch.__version__, "cases": cases, "attention": attention, "lstm": lstm}, f, separators=(",", ":"))
 print("wrote", os.path.normpath(OUT))

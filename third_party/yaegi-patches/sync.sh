@@ -10,7 +10,8 @@
 #
 # To move to a new upstream version: change the version on the require line
 # of go.mod, run sync.sh, fix the patches that no longer apply, run
-# `go test ./third_party/yaegi-patches/ ./interp/`.
+# `go test ./interp/`. The symbol tables of the standard library are not
+# upstream's: genstdlib makes them for the Go version that runs sync.sh.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -62,6 +63,9 @@ for p in "$here"/*.patch; do
 		exit 1
 	fi
 done
+# The symbol tables of the standard library, for the Go version in use
+# (upstream's stop at Go 1.22), made by the patched extractor.
+(cd "$root" && go run ./third_party/yaegi-patches/genstdlib "$out/tree/stdlib")
 # The README of the copy is ours, not upstream's.
 cp "$root/third_party/yaegi/README.md" "$out/tree/README.md" 2>/dev/null || true
 

@@ -140,6 +140,10 @@ type Extractor struct {
 	Exclude []string // Comma separated list of regexp matching symbols to exclude.
 	Include []string // Comma separated list of regexp matching symbols to include.
 	Tag     []string // Comma separated of build tags to be added to the created package.
+
+	// importer type-checks the packages from source; one for all the
+	// packages that an Extractor extracts, so that each is checked once.
+	importer types.Importer
 }
 
 func (e *Extractor) genContent(importPath string, p *types.Package) ([]byte, error) {
@@ -448,7 +452,10 @@ func (e *Extractor) Extract(pkgIdent, importPath string, rw io.Writer) (string, 
 		return "", err
 	}
 
-	pkg, err := importer.ForCompiler(token.NewFileSet(), "source", nil).Import(pkgIdent)
+	if e.importer == nil {
+		e.importer = importer.ForCompiler(token.NewFileSet(), "source", nil)
+	}
+	pkg, err := e.importer.Import(pkgIdent)
 	if err != nil {
 		return "", err
 	}

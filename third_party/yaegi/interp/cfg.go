@@ -50,6 +50,8 @@ func init() {
 	constBltn[bltnAlignof] = alignof
 	constBltn[bltnOffsetof] = offsetof
 	constBltn[bltnSizeof] = sizeof
+	constBltn[bltnMax] = maxConst
+	constBltn[bltnMin] = minConst
 }
 
 // cfg generates a control flow graph (CFG) from AST (wiring successors in AST)
@@ -179,6 +181,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 							sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 							ktyp = sc.getType("int")
 							vtyp = valueTOf(typ.Elem())
+						case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+							reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+							// Range over an integer of a compiled type, such as
+							// the result of a method of a compiled value.
+							n.anc.gen = rangeInt
+							sc.add(o.typ)
+							ktyp = o.typ
 						}
 					case mapT:
 						n.anc.gen = rangeMap
@@ -203,10 +212,29 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
-					case intT:
+					case intT, int8T, int16T, int32T, int64T, uintT, uint8T, uint16T, uint32T, uint64T, uintptrT:
 						n.anc.gen = rangeInt
-						sc.add(sc.getType("int"))
-						ktyp = sc.getType("int")
+						sc.add(o.typ)
+						ktyp = o.typ
+						if o.typ.untyped {
+							ktyp = sc.getType("int")
+						}
+					}
+					if yt := rangeFuncYield(o.typ); yt != nil {
+						// Range over a function iterator (Go 1.23).
+						n.anc.gen = rangeFunc
+						n.anc.anc.gen = rangeFuncExit
+						sc.add(valueTOf(reflect.TypeOf((*rangeFuncState)(nil)))) // state, just behind the key
+						ktyp, vtyp = sc.getType("int"), nil
+						if len(yt) > 0 {
+							ktyp = yt[0]
+						}
+						if len(yt) > 1 {
+							vtyp = yt[1]
+						} else if v != nil {
+							err = v.cfgErrorf("range over %s permits only one iteration variable", o.ident)
+							return false
+						}
 					}
 
 					kindex := sc.add(ktyp)

@@ -44,10 +44,27 @@ func clearRO(v reflect.Value) reflect.Value {
 }
 
 // fieldRW returns the field i of the struct v, usable even if unexported.
-func fieldRW(v reflect.Value, i int) reflect.Value { return clearRO(v.Field(i)) }
+func fieldRW(v reflect.Value, i int) reflect.Value {
+	if !v.IsValid() {
+		panic(nilDereference)
+	}
+	return clearRO(v.Field(i))
+}
 
 // fieldByIndexRW returns the nested field of v at index, usable even if
-// unexported.
+// unexported. A nil pointer on the way panics as in Go.
 func fieldByIndexRW(v reflect.Value, index []int) reflect.Value {
-	return clearRO(v.FieldByIndex(index))
+	for i, x := range index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				panic(nilDereference)
+			}
+			v = v.Elem()
+		}
+		if !v.IsValid() {
+			panic(nilDereference)
+		}
+		v = v.Field(x)
+	}
+	return clearRO(v)
 }

@@ -210,95 +210,122 @@ func copyNode(n, anc *node, recursive bool) *node {
 
 func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 	ftn := fun.typ.node
-	// Fill the map of parameter types, indexed by type param ident.
-	paramTypes := map[string]*itype{}
+	// The type parameters in declaration order, and their constraints.
+	var names []string
+	constraints := map[string]*itype{}
 	for _, c := range ftn.child[0].child {
 		typ, err := nodeType(fun.interp, sc, c.lastChild())
 		if err != nil {
 			return nil, err
 		}
 		for _, cc := range c.child[:len(c.child)-1] {
-			paramTypes[cc.ident] = typ
+			names = append(names, cc.ident)
+			constraints[cc.ident] = typ
 		}
 	}
 
-	var inferTypes func(*itype, *itype) ([]*itype, error)
-	inferTypes = func(param, input *itype) ([]*itype, error) {
+	// Unify each parameter type with its argument type, binding type
+	// parameters by name: the types are returned in declaration order,
+	// whatever the order the parameters use them in.
+	bound := map[string]*itype{}
+	var infer func(param, input *itype)
+	infer = func(param, input *itype) {
+		if param == nil || input == nil {
+			return
+		}
+		if param.cat != genericT && param.cat != nilT && param.cat != variadicT && input.cat != param.cat {
+			input = input.underlying()
+		}
 		switch param.cat {
 		case chanT, ptrT, sliceT:
-			return inferTypes(param.val, input.val)
+			infer(param.val, input.val)
+
+		case variadicT:
+			// An argument of a variadic parameter ...T has type T.
+			infer(param.val, input)
 
 		case mapT:
-			k, err := inferTypes(param.key, input.key)
-			if err != nil {
-				return nil, err
-			}
-			v, err := inferTypes(param.val, input.val)
-			if err != nil {
-				return nil, err
-			}
-			return append(k, v...), nil
+			infer(param.key, input.key)
+			infer(param.val, input.val)
 
 		case structT:
-			lt := []*itype{}
 			for i, f := range param.field {
-				nl, err := inferTypes(f.typ, input.field[i].typ)
-				if err != nil {
-					return nil, err
+				if i < len(input.field) {
+					infer(f.typ, input.field[i].typ)
 				}
-				lt = append(lt, nl...)
 			}
-			return lt, nil
 
 		case funcT:
-			lt := []*itype{}
 			for i, t := range param.arg {
-				if i >= len(input.arg) {
-					break
+				if i < len(input.arg) {
+					infer(t, input.arg[i])
 				}
-				nl, err := inferTypes(t, input.arg[i])
-				if err != nil {
-					return nil, err
-				}
-				lt = append(lt, nl...)
 			}
 			for i, t := range param.ret {
-				if i >= len(input.ret) {
-					break
+				if i < len(input.ret) {
+					infer(t, input.ret[i])
 				}
-				nl, err := inferTypes(t, input.ret[i])
-				if err != nil {
-					return nil, err
-				}
-				lt = append(lt, nl...)
-			}
-			return lt, nil
-
-		case nilT:
-			if paramTypes[param.name] != nil {
-				return []*itype{input}, nil
 			}
 
-		case genericT:
-			return []*itype{input}, nil
+		case nilT, genericT:
+			if _, ok := constraints[param.name]; ok && bound[param.name] == nil {
+				bound[param.name] = input
+			}
 		}
-		return nil, nil
 	}
 
-	types := []*itype{}
 	for i, c := range ftn.child[1].child {
+		if i >= len(args) {
+			break
+		}
 		typ, err := nodeType(fun.interp, sc, c.lastChild())
 		if err != nil {
 			return nil, err
 		}
-		lt, err := inferTypes(typ, args[i].typ)
-		if err != nil {
-			return nil, err
-		}
-		types = append(types, lt...)
+		infer(typ, args[i].typ)
 	}
 
+	// Core type unification, as Go does: a bound S with constraint ~[]E
+	// binds E to the element type of S.
+	for changed := true; changed; {
+		changed = false
+		for _, name := range names {
+			t, core := bound[name], coreTerm(constraints[name])
+			if t == nil || core == nil {
+				continue
+			}
+			n := len(bound)
+			infer(core, t.underlying())
+			changed = changed || len(bound) > n
+		}
+	}
+
+	types := []*itype{}
+	for _, name := range names {
+		if bound[name] == nil {
+			break
+		}
+		types = append(types, bound[name])
+	}
 	return types, nil
+}
+
+// coreTerm returns the single type term of constraint ct (the []E of
+// ~[]E), or nil when it has none or several.
+func coreTerm(ct *itype) *itype {
+	if ct == nil {
+		return nil
+	}
+	switch ct.cat {
+	case constraintT, interfaceT:
+		if len(ct.constraint)+len(ct.ulconstraint) != 1 {
+			return nil
+		}
+		return append(append([]*itype{}, ct.constraint...), ct.ulconstraint...)[0]
+	case genericT:
+		return nil
+	}
+	return ct
 }
 
 func checkConstraint(it, ct *itype) error {

@@ -326,7 +326,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			}
 			if !ok {
 				if !withOk {
-					panic(n.cfgErrorf("interface conversion: nil is not %v", typID))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: nil is not %v", typID)))
 				}
 				return next
 			}
@@ -344,7 +344,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			if len(m0) < len(m1) {
 				ok = false
 				if !withOk {
-					panic(n.cfgErrorf("interface conversion: %v is not %v", v.node.typ.id(), typID))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: %v is not %v", v.node.typ.id(), typID)))
 				}
 				return next
 			}
@@ -435,7 +435,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ok = v.IsValid()
 			if !ok {
 				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is nil, not %s", rtype.String())))
 				}
 				return next
 			}
@@ -443,7 +443,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			if !ok {
 				if !withOk {
 					method := firstMissingMethod(leftType, rtype)
-					panic(n.cfgErrorf("interface conversion: %s is not %s: missing method %s", leftType.String(), rtype.String(), method))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: %s is not %s: missing method %s", leftType.String(), rtype.String(), method)))
 				}
 				return next
 			}
@@ -473,9 +473,9 @@ func typeAssert(n *node, withResult, withOk bool) {
 				if !withOk {
 					// TODO(mpl): think about whether this should ever happen.
 					if ctyp == nil {
-						panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
+						panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is nil, not %s", rtype.String())))
 					}
-					panic(n.cfgErrorf("interface conversion: interface {} is %s, not %s", ctyp.String(), rtype.String()))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is %s, not %s", ctyp.String(), rtype.String())))
 				}
 				return next
 			}
@@ -500,7 +500,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			}
 			if !ok {
 				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is nil, not %s", rtype.String())))
 				}
 				return next
 			}
@@ -513,7 +513,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			if !ok {
 				if !withOk {
 					method := firstMissingMethod(v.Type(), rtype)
-					panic(n.cfgErrorf("interface conversion: %s is not %s: missing method %s", v.Type().String(), rtype.String(), method))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: %s is not %s: missing method %s", v.Type().String(), rtype.String(), method)))
 				}
 				return next
 			}
@@ -533,7 +533,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			if !ok || !v.value.IsValid() {
 				ok = false
 				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is nil, not %s", rtype.String())))
 				}
 				return next
 			}
@@ -541,7 +541,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 			ok = canAssertTypes(v.value.Type(), rtype)
 			if !ok {
 				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is %s, not %s", v.value.Type().String(), rtype.String()))
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is %s, not %s", v.value.Type().String(), rtype.String())))
 				}
 				return next
 			}
@@ -1496,8 +1496,10 @@ func callBin(n *node) {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })
 			}
-		case isRegularCall(c):
-			// Handle nested function calls: pass returned values as arguments
+		case isRegularCall(c) && len(c.child[0].typ.ret) != 1:
+			// Handle nested function calls: pass returned values as arguments.
+			// A single result is an argument like any other (below), so that
+			// a value of an interpreted type keeps its methods.
 			for j := range c.child[0].typ.ret {
 				ind := c.findex + j
 				values = append(values, func(f *frame) reflect.Value { return valueInterfaceValue(f.data[ind]) })
@@ -1745,7 +1747,7 @@ func getIndexArray(n *node) {
 		if n.fnext != nil {
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
-				r := value0(f).Index(ai)
+				r := indexOf(value0(f), ai)
 				getFrame(f, l).data[i] = r
 				if r.Bool() {
 					return tnext
@@ -1754,7 +1756,7 @@ func getIndexArray(n *node) {
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value0(f).Index(ai)
+				getFrame(f, l).data[i] = indexOf(value0(f), ai)
 				return tnext
 			}
 		}
@@ -1765,7 +1767,7 @@ func getIndexArray(n *node) {
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
 				_, vi := value1(f)
-				r := value0(f).Index(int(vi))
+				r := indexOf(value0(f), int(vi))
 				getFrame(f, l).data[i] = r
 				if r.Bool() {
 					return tnext
@@ -1775,7 +1777,7 @@ func getIndexArray(n *node) {
 		} else {
 			n.exec = func(f *frame) bltn {
 				_, vi := value1(f)
-				getFrame(f, l).data[i] = value0(f).Index(int(vi))
+				getFrame(f, l).data[i] = indexOf(value0(f), int(vi))
 				return tnext
 			}
 		}
@@ -2897,13 +2899,24 @@ func rangeInt(n *node) {
 	var value func(*frame) reflect.Value
 	mxn := n.child[1]
 	value = genValue(mxn)
-	n.exec = func(f *frame) bltn {
-		rv := f.data[index0]
-		rv.SetInt(rv.Int() + 1)
-		if int(rv.Int()) >= int(f.data[index2].Int()) {
-			return fnext
+	if k := ixn.typ.TypeOf().Kind(); k >= reflect.Uint && k <= reflect.Uintptr {
+		n.exec = func(f *frame) bltn {
+			rv := f.data[index0]
+			rv.SetUint(rv.Uint() + 1)
+			if rv.Uint() >= f.data[index2].Uint() {
+				return fnext
+			}
+			return tnext
 		}
-		return tnext
+	} else {
+		n.exec = func(f *frame) bltn {
+			rv := f.data[index0]
+			rv.SetInt(rv.Int() + 1)
+			if rv.Int() >= vInt(f.data[index2]) {
+				return fnext
+			}
+			return tnext
+		}
 	}
 
 	// Init sequence
@@ -2911,7 +2924,155 @@ func rangeInt(n *node) {
 	index := index0
 	ixn.exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set max
-		f.data[index].SetInt(-1)  // assing index value
+		// The index starts one below 0, and the first step makes it 0.
+		f.data[index].SetZero()
+		if f.data[index].CanUint() {
+			f.data[index].SetUint(f.data[index].Uint() - 1)
+		} else {
+			f.data[index].SetInt(-1)
+		}
+		return next
+	}
+}
+
+// rangeFuncState is the state of a range over a function iterator in one
+// frame: the loop body runs inside the yield function that the loop passes
+// to the iterator.
+type rangeFuncState struct {
+	inBody bool // the body runs, in a call of yield
+	done   bool // yield returned false, or the iterator returned
+	exit   int  // how the body ended: rangeFuncNext, rangeFuncBreak or rangeFuncLeave
+}
+
+const (
+	rangeFuncLeave = iota // the body left the loop otherwise: return, goto, a label outside
+	rangeFuncNext         // the body ended, or continue
+	rangeFuncBreak        // break
+)
+
+// rangeFuncYield returns the parameter types of the yield function that
+// an iterator of type t takes, or nil if t is not an iterator.
+func rangeFuncYield(t *itype) []*itype {
+	for t != nil && t.cat == linkedT && t.val != nil {
+		t = t.val
+	}
+	if t == nil {
+		return nil
+	}
+	switch t.cat {
+	case funcT:
+		if len(t.arg) != 1 || len(t.ret) != 0 {
+			return nil
+		}
+		y := t.arg[0]
+		for y.cat == linkedT && y.val != nil {
+			y = y.val
+		}
+		if y.cat == valueT && y.rtype != nil && y.rtype.Kind() == reflect.Func {
+			return rangeFuncYieldOf(y.rtype)
+		}
+		if y.cat != funcT || len(y.arg) > 2 || len(y.ret) != 1 || y.ret[0].TypeOf().Kind() != reflect.Bool {
+			return nil
+		}
+		if len(y.arg) == 0 {
+			return []*itype{}
+		}
+		return y.arg
+	case valueT:
+		if t.rtype == nil || t.rtype.Kind() != reflect.Func || t.rtype.NumIn() != 1 || t.rtype.NumOut() != 0 {
+			return nil
+		}
+		return rangeFuncYieldOf(t.rtype.In(0))
+	}
+	return nil
+}
+
+func rangeFuncYieldOf(y reflect.Type) []*itype {
+	if y.Kind() != reflect.Func || y.NumIn() > 2 || y.NumOut() != 1 || y.Out(0).Kind() != reflect.Bool {
+		return nil
+	}
+	r := []*itype{}
+	for i := 0; i < y.NumIn(); i++ {
+		r = append(r, valueTOf(y.In(i)))
+	}
+	return r
+}
+
+// rangeFunc runs a range over a function iterator: the iterator is called
+// with a yield function that sets the iteration variables and runs the
+// loop body, until the body loops back to the range node (yield returns
+// true), breaks (yield returns false) or leaves the function (yield
+// returns false, then the function returns).
+func rangeFunc(n *node) {
+	ixn := n.child[0]
+	kindex := ixn.findex
+	stIndex := kindex - 1
+	vindex := -1
+	if len(n.child) == 4 && n.child[1].ident != "_" {
+		vindex = n.child[1].findex
+	}
+	o := n.child[len(n.child)-2]
+	fn := genFuncValue(o)
+	yt := o.typ
+	for yt.cat == linkedT && yt.val != nil {
+		yt = yt.val
+	}
+	var yieldType reflect.Type
+	if yt.cat == valueT {
+		yieldType = yt.rtype.In(0)
+	} else {
+		yieldType = yt.TypeOf().In(0)
+	}
+	tnext := getExec(n.tnext)
+	fnext := getExec(n.fnext)
+
+	// The body ends by looping back here.
+	n.exec = func(f *frame) bltn {
+		f.data[stIndex].Interface().(*rangeFuncState).exit = rangeFuncNext
+		return nil
+	}
+
+	ixn.exec = func(f *frame) bltn {
+		st := &rangeFuncState{}
+		f.data[stIndex] = reflect.ValueOf(st)
+		yield := reflect.MakeFunc(yieldType, func(args []reflect.Value) []reflect.Value {
+			if st.done {
+				panic("runtime error: range function continued iteration after function for loop body returned false")
+			}
+			if len(args) > 0 && ixn.ident != "_" {
+				f.data[kindex].Set(args[0])
+			}
+			if len(args) > 1 && vindex >= 0 {
+				f.data[vindex].Set(args[1])
+			}
+			st.inBody, st.exit = true, rangeFuncLeave
+			for exec := tnext; exec != nil; {
+				exec = exec(f)
+			}
+			st.inBody = false
+			more := st.exit == rangeFuncNext
+			st.done = !more
+			return []reflect.Value{reflect.ValueOf(more).Convert(yieldType.Out(0))}
+		})
+		fn(f).Call([]reflect.Value{yield})
+		st.done = true
+		if st.exit == rangeFuncLeave {
+			return nil
+		}
+		return fnext
+	}
+}
+
+// rangeFuncExit is the node after a range over a function: a break in the
+// loop body comes here, and ends the call of yield.
+func rangeFuncExit(n *node) {
+	stIndex := n.child[0].child[0].findex - 1
+	next := getExec(n.tnext)
+	n.exec = func(f *frame) bltn {
+		if st, ok := f.data[stIndex].Interface().(*rangeFuncState); ok && st != nil && st.inBody {
+			st.exit = rangeFuncBreak
+			return nil
+		}
 		return next
 	}
 }
@@ -3939,7 +4100,7 @@ func slice(n *node) {
 	case 2:
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice(int(vInt(value1(f))), a.Len())
+			getFrame(f, l).data[i] = checkedSlice(a, int(vInt(value1(f))), a.Len(), false)
 			return next
 		}
 	case 3:
@@ -3947,7 +4108,7 @@ func slice(n *node) {
 
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice(int(vInt(value1(f))), int(vInt(value2(f))))
+			getFrame(f, l).data[i] = checkedSlice(a, int(vInt(value1(f))), int(vInt(value2(f))), true)
 			return next
 		}
 	case 4:
@@ -3956,7 +4117,7 @@ func slice(n *node) {
 
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice3(int(vInt(value1(f))), int(vInt(value2(f))), int(vInt(value3(f))))
+			getFrame(f, l).data[i] = checkedSlice3(a, int(vInt(value1(f))), int(vInt(value2(f))), int(vInt(value3(f))))
 			return next
 		}
 	}
@@ -3980,7 +4141,7 @@ func slice0(n *node) {
 		value1 := genValue(n.child[1])
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice(0, int(vInt(value1(f))))
+			getFrame(f, l).data[i] = checkedSlice(a, 0, int(vInt(value1(f))), true)
 			return next
 		}
 	case 3:
@@ -3988,7 +4149,7 @@ func slice0(n *node) {
 		value2 := genValue(n.child[2])
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice3(0, int(vInt(value1(f))), int(vInt(value2(f))))
+			getFrame(f, l).data[i] = checkedSlice3(a, 0, int(vInt(value1(f))), int(vInt(value2(f))))
 			return next
 		}
 	}

@@ -672,6 +672,26 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t.incomplete = incomplete
 			case bltnRecover:
 				t = sc.getType("interface{}")
+			case bltnMax, bltnMin:
+				// The type of the first typed argument, else the untyped
+				// kind that the constant arguments make together.
+				for _, c := range n.child[1:] {
+					var ct *itype
+					if ct, err = nodeType2(interp, sc, c, seen); err != nil {
+						return nil, err
+					}
+					if ct.incomplete {
+						t = ct
+						break
+					}
+					if !ct.untyped {
+						t = ct
+						break
+					}
+					if t == nil || untypedRank(ct) > untypedRank(t) {
+						t = ct
+					}
+				}
 			default:
 				t = &itype{cat: builtinT}
 			}
@@ -1346,7 +1366,7 @@ func (t *itype) numOut() int {
 		}
 	case builtinT:
 		switch t.name {
-		case "append", "cap", "complex", "copy", "imag", "len", "make", "new", "real", "recover", "unsafe.Alignof", "unsafe.Offsetof", "unsafe.Sizeof":
+		case "append", "cap", "complex", "copy", "imag", "len", "make", "max", "min", "new", "real", "recover", "unsafe.Alignof", "unsafe.Offsetof", "unsafe.Sizeof":
 			return 1
 		}
 	}
@@ -2532,3 +2552,17 @@ func isNumber(t reflect.Type) bool {
 func isBoolean(t reflect.Type) bool       { return t != nil && t.Kind() == reflect.Bool }
 func isString(t reflect.Type) bool        { return t != nil && t.Kind() == reflect.String }
 func isConstantValue(t reflect.Type) bool { return t != nil && t.Implements(constVal) }
+
+// untypedRank orders the kinds of untyped constants as Go converts them
+// when they meet: integer, rune, floating-point, complex.
+func untypedRank(t *itype) int {
+	switch k := t.TypeOf().Kind(); {
+	case k == reflect.Int32:
+		return 1
+	case isFloat(t.TypeOf()):
+		return 2
+	case isComplex(t.TypeOf()):
+		return 3
+	}
+	return 0
+}

@@ -727,6 +727,7 @@ var builtinFuncs = map[string]struct {
 	bltnAlignof:  {args: 1, variadic: false},
 	bltnAppend:   {args: 1, variadic: true},
 	bltnCap:      {args: 1, variadic: false},
+	bltnClear:    {args: 1, variadic: false},
 	bltnClose:    {args: 1, variadic: false},
 	bltnComplex:  {args: 2, variadic: false},
 	bltnImag:     {args: 1, variadic: false},
@@ -734,6 +735,8 @@ var builtinFuncs = map[string]struct {
 	bltnDelete:   {args: 2, variadic: false},
 	bltnLen:      {args: 1, variadic: false},
 	bltnMake:     {args: 1, variadic: true},
+	bltnMax:      {args: 1, variadic: true},
+	bltnMin:      {args: 1, variadic: true},
 	bltnNew:      {args: 1, variadic: false},
 	bltnOffsetof: {args: 1, variadic: false},
 	bltnPanic:    {args: 1, variadic: false},
@@ -929,6 +932,34 @@ func (check typecheck) builtin(name string, n *node, child []*node, ellipsis boo
 
 			if err := check.assignment(param.nod, nil, "argument to "+name); err != nil {
 				return err
+			}
+		}
+	case bltnClear:
+		switch k := params[0].Type().TypeOf().Kind(); k {
+		case reflect.Map, reflect.Slice:
+		default:
+			return params[0].nod.cfgErrorf("invalid argument: %s (%s) must be a map or a slice", params[0].nod.ident, params[0].Type().id())
+		}
+	case bltnMax, bltnMin:
+		typ := n.typ
+		if typ == nil {
+			var err error
+			if typ, err = nodeType(n.interp, check.scope, n); err != nil {
+				return err
+			}
+		}
+		for _, p := range params {
+			if !typ.untyped && p.Type().untyped {
+				if err := check.convertUntyped(p.nod, typ); err != nil {
+					return err
+				}
+			}
+			t := p.Type()
+			if !isNumber(t.TypeOf()) && !isString(t.TypeOf()) || isComplex(t.TypeOf()) {
+				return p.nod.cfgErrorf("invalid argument: %s cannot be ordered", t.id())
+			}
+			if !typ.untyped && !t.untyped && !t.equals(typ) {
+				return p.nod.cfgErrorf("invalid argument: mismatched types %s (previous argument) and %s (type of %s)", typ.id(), t.id(), p.nod.ident)
 			}
 		}
 	case bltnRecover, bltnNew, bltnAlignof, bltnOffsetof, bltnSizeof:

@@ -1,0 +1,42 @@
+// Rate limiting with a ticker and a bursty limiter built from a buffered channel.
+package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	requests := make(chan int, 5)
+	for i := 1; i <= 5; i++ {
+		requests <- i
+	}
+	close(requests)
+
+	limiter := time.Tick(5 * time.Millisecond)
+	start := time.Now()
+	for req := range requests {
+		<-limiter
+		fmt.Println("request", req)
+	}
+	fmt.Println("took at least 25ms:", time.Since(start) >= 20*time.Millisecond)
+
+	burstyLimiter := make(chan time.Time, 3)
+	for range 3 {
+		burstyLimiter <- time.Now()
+	}
+	go func() {
+		for t := range time.Tick(5 * time.Millisecond) {
+			burstyLimiter <- t
+		}
+	}()
+	burstyRequests := make(chan int, 5)
+	for i := 1; i <= 5; i++ {
+		burstyRequests <- i
+	}
+	close(burstyRequests)
+	for req := range burstyRequests {
+		<-burstyLimiter
+		fmt.Println("bursty request", req)
+	}
+}
