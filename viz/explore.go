@@ -18,10 +18,18 @@ import (
 // heatmap. Explore panics when no captured layer can be drawn.
 func Explore(c *hooks.Captured, opts ...Option) {
 	var names []string
+	model := false // the model's own output goes last: its layers come first
 	for _, n := range c.Names() {
 		if t := c.Get(n); t != nil && t.Dim() >= 2 {
+			if n == "" {
+				model = true
+				continue
+			}
 			names = append(names, n)
 		}
+	}
+	if model {
+		names = append(names, "")
 	}
 	if len(names) == 0 {
 		panic(fmt.Sprintf("viz: Explore: no captured output with 2 or more dimensions (captured %q)", c.Names()))
