@@ -24,6 +24,9 @@ type ExecuteRequest struct {
 	// The caller owns the count: the session keeps none of its own, so
 	// the numbers stay the front end's across help cells and restarts.
 	ExecutionCount int
+	// MsgID is the front end's id of the request: the parent of the
+	// cell's output messages (an Output widget captures output by it).
+	MsgID string
 }
 
 // ExecuteReply is what a cell gave back once it finished.
@@ -87,4 +90,24 @@ type Inspection struct {
 type Completeness struct {
 	Status string // "complete", "incomplete", "invalid" or "unknown"
 	Indent string // with "incomplete": what to put at the start of the next line
+}
+
+// CommMessage is one message of the Jupyter comm protocol (comm_open,
+// comm_msg or comm_close), from the front end to the session or back.
+type CommMessage struct {
+	Kind       string // "open", "msg" or "close"
+	MsgID      string // the front end's message id, for a message from it
+	CommID     string
+	TargetName string // the target of an "open"
+	Data       map[string]any
+	Metadata   map[string]any
+	Buffers    [][]byte
+}
+
+// CommSink is a Sink that also carries comm messages to the front end.
+// Comm messages sent to a Sink that is not a CommSink (a terminal) are
+// dropped.
+type CommSink interface {
+	Sink
+	Comm(m CommMessage)
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gohooks/gohooks/backend"
 )
 
 // ClientOptions configure a Client.
@@ -194,20 +196,62 @@ func (c *Client) request(m request) (*workerProc, chan reply, error) {
 
 // Execute runs a cell in the worker; cancelling ctx interrupts it.
 func (c *Client) Execute(ctx context.Context, req ExecuteRequest, sink Sink) ExecuteReply {
+	r, err := c.run(ctx, &executeRequest{Req: req}, sink)
+	if err != nil {
+		return ExecuteReply{Err: err}
+	}
+	if r, ok := r.(*executeReply); ok {
+		return r.Reply
+	}
+	return ExecuteReply{Err: lost("the Go session answered the cell with a " + r.kind() + " message")}
+}
+
+// Comm delivers a comm message from the front end to the session, where
+// its handlers run like a cell: their output goes to sink, and cancelling
+// ctx interrupts them.
+func (c *Client) Comm(ctx context.Context, m backend.CommMessage, sink Sink) error {
+	r, err := c.run(ctx, &commRequest{Msg: m}, sink)
+	if err != nil {
+		return err
+	}
+	rep, ok := r.(*commReply)
+	if !ok {
+		return lost("the Go session answered a comm message with a " + r.kind() + " message")
+	}
+	if rep.Err != "" {
+		return errors.New(rep.Err)
+	}
+	return nil
+}
+
+// CommInfo lists the session's open comms, id to target name.
+func (c *Client) CommInfo(target string) map[string]string {
+	if r, ok := c.call(&commInfoRequest{Target: target}); ok {
+		if r, ok := r.(*commInfoReply); ok {
+			return r.Comms
+		}
+	}
+	return map[string]string{}
+}
+
+// run sends a request that runs on the cell goroutine (a cell, or a comm
+// message) and serves its events until the reply comes. An interrupt that
+// compiled code does not see within the grace period, or a worker that
+// dies, ends it with an error that says the session was restarted.
+func (c *Client) run(ctx context.Context, req request, sink Sink) (reply, *Error) {
 	c.execMu.Lock()
 	defer c.execMu.Unlock()
-	w, ch, _ := c.request(&executeRequest{Req: req})
+	w, ch, _ := c.request(req)
 	var grace <-chan time.Time
 	done := ctx.Done()
 	for {
 		select {
 		case m := <-ch:
 			c.drain(w, sink)
-			if r, ok := m.(*executeReply); ok {
-				return r.Reply
+			if m.kind() != req.kind()+"_reply" {
+				c.kill(w)
 			}
-			c.kill(w)
-			return ExecuteReply{Err: lost("the Go session answered the cell with a " + m.kind() + " message")}
+			return m, nil
 		case <-w.notify:
 			for _, m := range w.pop() {
 				c.event(w, m, sink)
@@ -218,12 +262,12 @@ func (c *Client) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Exe
 			grace = time.After(c.opts.Grace)
 		case <-grace:
 			c.kill(w)
-			return ExecuteReply{Err: lost("the Go session was restarted because the cell did not stop within " + c.opts.Grace.String() + " of the interrupt (compiled code does not see interrupts)")}
+			return nil, lost("the Go session was restarted because the cell did not stop within " + c.opts.Grace.String() + " of the interrupt (compiled code does not see interrupts)")
 		case <-w.dead:
 			c.drain(w, sink)
 			msg := crashMessage(w)
 			c.restart(w)
-			return ExecuteReply{Err: lost(msg)}
+			return nil, lost(msg)
 		}
 	}
 }
@@ -248,6 +292,10 @@ func (c *Client) event(w *workerProc, m message, sink Sink) {
 		sink.Display(m.Bundle, m.DisplayID, m.Update)
 	case *clearMsg:
 		sink.ClearOutput(m.Wait)
+	case *commMsg:
+		if cs, ok := sink.(backend.CommSink); ok {
+			cs.Comm(m.Msg)
+		}
 	case *inputRequest:
 		// Asked aside, so that an interrupt is seen while the front end
 		// waits for the user.

@@ -22,9 +22,10 @@ import (
 //
 // Client to worker: executeRequest, completeRequest, inspectRequest,
 // isCompleteRequest (each with a request id), interruptRequest and
-// inputReply. Worker to client: streamMsg, displayMsg, clearMsg,
-// inputRequest, and one reply per request, with the request's id:
-// executeReply, completeReply, inspectReply, isCompleteReply.
+// inputReply, commRequest, commInfoRequest. Worker to client: streamMsg,
+// displayMsg, clearMsg, inputRequest, commMsg, and one reply per request,
+// with the request's id: executeReply, completeReply, inspectReply,
+// isCompleteReply, commReply, commInfoReply.
 
 // message is one kind of message.
 type message interface {
@@ -106,6 +107,33 @@ type inputRequest struct {
 	Password bool   `json:"password,omitempty"`
 }
 
+// commRequest delivers a comm message from the front end; it runs on the
+// cell goroutine, like a cell, and is answered by a commReply.
+type commRequest struct {
+	seq
+	Msg backend.CommMessage `json:"msg"`
+}
+
+type commReply struct {
+	seq
+	Err string `json:"err,omitempty"`
+}
+
+type commInfoRequest struct {
+	seq
+	Target string `json:"target"`
+}
+
+type commInfoReply struct {
+	seq
+	Comms map[string]string `json:"comms"`
+}
+
+// commMsg is a comm message from the session to the front end.
+type commMsg struct {
+	Msg backend.CommMessage `json:"msg"`
+}
+
 type executeReply struct {
 	seq
 	Reply backend.ExecuteReply `json:"reply"`
@@ -140,6 +168,11 @@ func (*executeReply) kind() string      { return "execute_reply" }
 func (*completeReply) kind() string     { return "complete_reply" }
 func (*inspectReply) kind() string      { return "inspect_reply" }
 func (*isCompleteReply) kind() string   { return "is_complete_reply" }
+func (*commRequest) kind() string       { return "comm" }
+func (*commReply) kind() string         { return "comm_reply" }
+func (*commInfoRequest) kind() string   { return "comm_info" }
+func (*commInfoReply) kind() string     { return "comm_info_reply" }
+func (*commMsg) kind() string           { return "comm_msg" }
 
 // kinds lists what each side may receive: a frame of any other kind is an
 // error.
@@ -161,6 +194,8 @@ var (
 		func() message { return new(isCompleteRequest) },
 		func() message { return new(interruptRequest) },
 		func() message { return new(inputReply) },
+		func() message { return new(commRequest) },
+		func() message { return new(commInfoRequest) },
 	)
 	fromWorker = kindsOf(
 		func() message { return new(streamMsg) },
@@ -171,6 +206,9 @@ var (
 		func() message { return new(completeReply) },
 		func() message { return new(inspectReply) },
 		func() message { return new(isCompleteReply) },
+		func() message { return new(commReply) },
+		func() message { return new(commInfoReply) },
+		func() message { return new(commMsg) },
 	)
 )
 

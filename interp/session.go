@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gohooks/gohooks/comm"
 	"github.com/gohooks/gohooks/display"
 	"github.com/gohooks/gohooks/internal/interrupt"
 	"github.com/gohooks/gohooks/interp/exports"
@@ -160,6 +161,7 @@ func clearValue(x any) {
 }
 
 func (s *Session) reset() error {
+	comm.Reset() // the front end's ends of the comms belong to the old session
 	// A cell is a program run with no arguments: the process's own (the
 	// worker's "worker") are not the program's.
 	if len(os.Args) > 1 {

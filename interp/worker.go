@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"unicode/utf8"
 
+	"github.com/gohooks/gohooks/backend"
+	"github.com/gohooks/gohooks/comm"
 	"github.com/gohooks/gohooks/display"
 )
 
@@ -185,6 +187,7 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 		return err
 	}
 	display.SetPublisher(w)
+	comm.SetPublisher(w)
 	frames := newFrameReader(in, toWorker)
 	var cells sync.WaitGroup
 	// Cells run on one long-lived goroutine, whose stack has grown to
@@ -216,6 +219,16 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 			default: // a cell still runs (the client sends one at a time)
 				go run()
 			}
+		case *commRequest:
+			cells.Add(1)
+			run := w.commRun(m, cells.Done)
+			select {
+			case runs <- run:
+			default:
+				go run()
+			}
+		case *commInfoRequest:
+			c.send(&commInfoReply{m.seq, comm.Info(m.Target)})
 		case *interruptRequest:
 			w.mu.Lock()
 			if w.cancel != nil {
@@ -244,6 +257,7 @@ func (w *worker) cell(m *executeRequest, done func()) func() {
 	w.mu.Unlock()
 	return func() {
 		defer done()
+		comm.SetParent(m.Req.MsgID)
 		rep := w.s.Execute(ctx, m.Req, w)
 		w.flush()
 		w.mu.Lock()
@@ -252,6 +266,38 @@ func (w *worker) cell(m *executeRequest, done func()) func() {
 		cancel()
 		w.conn.send(&executeReply{m.seq, rep})
 	}
+}
+
+// commRun returns the function that delivers a comm message to the
+// session and sends the reply, then calls done; like a cell, it can be
+// interrupted.
+func (w *worker) commRun(m *commRequest, done func()) func() {
+	ctx, cancel := context.WithCancel(context.Background())
+	w.mu.Lock()
+	w.cancel, w.ctx = cancel, ctx
+	w.mu.Unlock()
+	return func() {
+		defer done()
+		comm.SetParent(m.Msg.MsgID)
+		err := w.s.Comm(ctx, m.Msg, w)
+		w.flush()
+		w.mu.Lock()
+		w.cancel = nil
+		w.mu.Unlock()
+		cancel()
+		rep := &commReply{seq: m.seq}
+		if err != nil {
+			rep.Err = err.Error()
+		}
+		w.conn.send(rep)
+	}
+}
+
+// PublishComm implements comm.Publisher: the session's comm messages go to
+// the client in order with its other output.
+func (w *worker) PublishComm(kind, id, target string, m comm.Message) {
+	w.flush()
+	w.conn.send(&commMsg{Msg: backend.CommMessage{Kind: kind, CommID: id, TargetName: target, Data: m.Data, Metadata: m.Metadata, Buffers: m.Buffers}})
 }
 
 // The worker is the Sink of its session (streams arrive through the

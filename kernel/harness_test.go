@@ -186,13 +186,24 @@ const testKey = "a0436f6c-1916-498b-8eb9-e81ab9368e84"
 
 func startKernel(t testing.TB, opts Options) *testKernel {
 	t.Helper()
+	return startKernelWith(t, opts, nil)
+}
+
+// startKernelWith starts a kernel whose backend is wrap(the fake backend),
+// or the fake backend itself when wrap is nil.
+func startKernelWith(t testing.TB, opts Options, wrap func(*fakeBackend) Backend) *testKernel {
+	t.Helper()
 	tk := &testKernel{t: t, backend: newFakeBackend(), runErr: make(chan error, 1), logs: &syncBuffer{}}
+	var b Backend = tk.backend
+	if wrap != nil {
+		b = wrap(tk.backend)
+	}
 	if opts.HistoryFile == "" {
 		opts.HistoryFile = "-"
 	}
 	opts.Log = log.New(tk.logs, "", 0)
 	info := ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: testKey, SignatureScheme: "hmac-sha256"}
-	k, err := New(info, tk.backend, opts)
+	k, err := New(info, b, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

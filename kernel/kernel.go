@@ -38,6 +38,21 @@ type Backend interface {
 	Close() error
 }
 
+// CommBackend is a Backend whose session speaks the comm protocol (the
+// widgets' transport). The kernel hands it the front end's comm messages;
+// comm messages from the session reach the front end through a Sink that
+// is a backend.CommSink. A Backend that is not a CommBackend has no comm
+// targets: every comm_open is closed at once.
+type CommBackend interface {
+	// Comm delivers one comm message from the front end. It runs like a
+	// cell (output goes to sink, ctx is cancelled on interrupt) and
+	// returns an error for a message the session could not take.
+	Comm(ctx context.Context, m backend.CommMessage, sink backend.Sink) error
+	// CommInfo lists the open comms, id to target name; an empty target
+	// means all.
+	CommInfo(target string) map[string]string
+}
+
 // Options tune a Kernel. The zero value gives the defaults.
 type Options struct {
 	// Version is the implementation_version in kernel_info_reply.
@@ -388,7 +403,13 @@ func (k *Kernel) publishLoop() {
 // queue is full, which slows a cell that prints faster than the front end
 // reads.
 func (k *Kernel) publish(parent *Message, msgType string, content any) {
+	k.publishBuffers(parent, msgType, content, nil)
+}
+
+// publishBuffers is publish with binary buffers after the content.
+func (k *Kernel) publishBuffers(parent *Message, msgType string, content any, buffers [][]byte) {
 	o := &outgoing{
+		buffers:    buffers,
 		identities: [][]byte{[]byte("kernel." + k.session + "." + msgType)},
 		header:     k.header(msgType),
 		content:    content,

@@ -196,6 +196,11 @@ type commOpen struct {
 	Data       map[string]any `json:"data"`
 }
 
+type commMsg struct {
+	CommID string         `json:"comm_id"`
+	Data   map[string]any `json:"data"`
+}
+
 type commClose struct {
 	CommID string         `json:"comm_id"`
 	Data   map[string]any `json:"data"`

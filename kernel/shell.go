@@ -127,19 +127,15 @@ func (k *Kernel) serveShell(m *Message) (abort bool) {
 			k.badRequest(s, m, err)
 			return false
 		}
-		k.reply(s, m, "comm_info_reply", commInfoReply{Status: "ok", Comms: map[string]any{}})
-	case "comm_open":
-		var req commOpen
-		if err := json.Unmarshal(m.Content, &req); err != nil {
-			k.bad.Printf("comm_open: bad content: %v", err)
-			return false
+		comms := map[string]any{}
+		if cb, ok := k.backend.(CommBackend); ok {
+			for id, target := range cb.CommInfo(req.TargetName) {
+				comms[id] = map[string]any{"target_name": target}
+			}
 		}
-		// No comm targets are registered; the spec asks for an immediate
-		// comm_close so the front end does not keep a dangling comm.
-		k.log.Printf("comm_open: no target %q; closing comm %s", req.TargetName, req.CommID)
-		k.publish(m, "comm_close", commClose{CommID: req.CommID, Data: map[string]any{}})
-	case "comm_msg", "comm_close":
-		k.bad.Printf("%s for a comm that is not open; dropped", m.Header.MsgType)
+		k.reply(s, m, "comm_info_reply", commInfoReply{Status: "ok", Comms: comms})
+	case "comm_open", "comm_msg", "comm_close":
+		k.comm(m)
 	case "shutdown_request":
 		k.shutdown(s, m)
 	case "connect_request":
@@ -218,6 +214,7 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 		AllowStdin:      allowStdin,
 		UserExpressions: req.UserExpressions,
 		ExecutionCount:  count,
+		MsgID:           m.Header.MsgID,
 	}, sink)
 	k.cellMu.Lock()
 	k.cancelCell = nil

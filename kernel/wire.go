@@ -171,6 +171,7 @@ type outgoing struct {
 	parent     json.RawMessage // nil means {}
 	metadata   map[string]any
 	content    any
+	buffers    [][]byte
 }
 
 // encode returns the frames of m, signed with s.
@@ -195,9 +196,10 @@ func (m *outgoing) encode(s *Signer) ([][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kernel: encode %s content: %w", m.header.MsgType, err)
 	}
-	frames := make([][]byte, 0, len(m.identities)+6)
+	frames := make([][]byte, 0, len(m.identities)+6+len(m.buffers))
 	frames = append(frames, m.identities...)
 	frames = append(frames, []byte(delimiter), s.sign(header, parent, metadata, content), header, parent, metadata, content)
+	frames = append(frames, m.buffers...)
 	return frames, nil
 }
 

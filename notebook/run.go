@@ -11,6 +11,7 @@ import (
 
 	"github.com/gohooks/gohooks/backend"
 	"github.com/gohooks/gohooks/display"
+	"github.com/gohooks/gohooks/widgets"
 )
 
 // Backend is the session that runs the cells: the interp worker client, or
@@ -62,6 +63,7 @@ func Run(ctx context.Context, nb *Notebook, b Backend, opts Options) error {
 	nb.ClearOutputs()
 	code := nb.CodeCells()
 	rec := &recorder{nb: nb}
+	defer rec.saveWidgets()
 	count := 0
 	for i, c := range nb.Cells {
 		if c.Type != Code {
@@ -183,9 +185,40 @@ type recorder struct {
 	nb        *Notebook
 	cell      *Cell // the running cell; nil between cells
 	clearNext bool  // clear_output(wait=True) is pending
+	widgets   widgets.StateRecorder
 }
 
-var _ backend.Sink = (*recorder)(nil)
+var _ backend.CommSink = (*recorder)(nil)
+
+// Comm follows the session's widget messages, for the widget state saved
+// with the notebook.
+func (r *recorder) Comm(m backend.CommMessage) {
+	r.mu.Lock()
+	r.widgets.Record(m.Kind, m.CommID, m.TargetName, m.Data)
+	r.mu.Unlock()
+}
+
+// saveWidgets writes the widgets' last state into the notebook's metadata,
+// where Jupyter keeps it, or removes a stale one when no widget is open.
+func (r *recorder) saveWidgets() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	w, _ := r.nb.Metadata["widgets"].(map[string]any)
+	if st := r.widgets.State(); st != nil {
+		if w == nil {
+			w = map[string]any{}
+		}
+		w[widgets.MetadataKey] = st
+		r.nb.Metadata["widgets"] = w
+		return
+	}
+	if w != nil {
+		delete(w, widgets.MetadataKey)
+		if len(w) == 0 {
+			delete(r.nb.Metadata, "widgets")
+		}
+	}
+}
 
 func (r *recorder) start(c *Cell) {
 	r.mu.Lock()

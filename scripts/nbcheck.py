@@ -16,6 +16,11 @@ import nbformat
 # Key printed values, by notebook name prefix: (what the cell starts with,
 # the text its standard output or text/plain result must contain).
 EXPECT = {
+    "10-": [
+        ("tensorlib.ManualSeed(0)", "[0 3] 9\n"),
+        ("s := widgets.IntSlider(0, 7)", "IntSlider(value=0, min=0, max=7, step=1, description=\"channel\")"),
+        ("widgets.Interact(", "VBox(children=2)"),
+    ],
     "01-": [
         ("// Put x1, x2 and the output", "true\n"),
         ("// A forward hook that adds 5", "true\n"),
@@ -88,6 +93,10 @@ STDERR = {
 # least and most number of image/png outputs). The training cell of 05 shows
 # one loss curve, updated in place.
 IMAGES = {
+    "10-": [
+        ("widgets.Interact(", 1, 1),
+        ("viz.Explore(", 1, 1),
+    ],
     "05-": [
         ("func thumbnail", 1, 1),
         ("viz.FeatureMaps(feats.Get(\"3\"), 16)", 1, 1),

@@ -19,6 +19,7 @@ func init() {
 		"Columns":           reflect.ValueOf(viz.Columns),
 		"DPI":               reflect.ValueOf(constant.MakeFromLiteral("96", token.INT, 0)),
 		"Diverging":         reflect.ValueOf(viz.Diverging),
+		"Explore":           reflect.ValueOf(viz.Explore),
 		"FeatureMaps":       reflect.ValueOf(viz.FeatureMaps),
 		"GradientFlow":      reflect.ValueOf(viz.GradientFlow),
 		"GradientFlowOf":    reflect.ValueOf(viz.GradientFlowOf),

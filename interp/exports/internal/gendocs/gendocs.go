@@ -18,7 +18,7 @@ import (
 )
 
 // Packages are extracted in this order: the dependency order of DESIGN.md.
-var Packages = []string{"tensorlib", "nnlib", "models", "hooks", "viz", "display"}
+var Packages = []string{"tensorlib", "nnlib", "models", "hooks", "widgets", "viz", "display"}
 
 // Module is the module path of the packages.
 const Module = "github.com/gohooks/gohooks"
