@@ -36,6 +36,7 @@ var wantOutput = []string{
   (act): ReLU()
   (fc2): Linear(in_features=8, out_features=2, bias=True)
 )`,
+	"", // the widgets block prints nothing: it shows the controls and a heatmap
 }
 
 func TestREADMEGoBlocksRun(t *testing.T) {
@@ -54,16 +55,21 @@ func TestREADMEGoBlocksRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out sink
+		display.SetPublisher(&out) // as the worker does for its session
 		rep := s.Execute(context.Background(), backend.ExecuteRequest{Code: b[1]}, &out)
 		if rep.Err != nil {
 			t.Fatalf("README Go block %d fails: %s: %s\n%s", i+1, rep.Err.Name, rep.Err.Value, strings.Join(rep.Err.Traceback, "\n"))
 		}
+		display.SetPublisher(nil)
 		got := out.out.String()
 		if rep.Result != nil {
 			got += fmt.Sprint(rep.Result.Data[display.MIMEText])
 		}
 		if i == 0 && (rep.Result == nil || rep.Result.Data[display.MIMEPNG] == nil) {
 			t.Errorf("README Go block 1 should end with a picture; its result is %v", rep.Result)
+		}
+		if i == 3 && out.displays != 2 {
+			t.Errorf("README Go block 4 (widgets) showed %d displays, want the controls and the heatmap", out.displays)
 		}
 		if !strings.Contains(got, wantOutput[i]) {
 			t.Errorf("README Go block %d printed\n%s\nwant it to contain\n%s", i+1, got, wantOutput[i])

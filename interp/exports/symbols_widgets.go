@@ -4,6 +4,8 @@ package exports
 
 import (
 	"github.com/gohooks/gohooks/widgets"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
@@ -17,11 +19,13 @@ func init() {
 		"HBox":        reflect.ValueOf(widgets.HBox),
 		"IntSlider":   reflect.ValueOf(widgets.IntSlider),
 		"Interact":    reflect.ValueOf(widgets.Interact),
+		"MetadataKey": reflect.ValueOf(constant.MakeFromLiteral("\"application/vnd.jupyter.widget-state+json\"", token.STRING, 0)),
 		"Output":      reflect.ValueOf(widgets.Output),
 		"Text":        reflect.ValueOf(widgets.Text),
 		"VBox":        reflect.ValueOf(widgets.VBox),
 
 		// type definitions
-		"Widget": reflect.ValueOf((*widgets.Widget)(nil)),
+		"StateRecorder": reflect.ValueOf((*widgets.StateRecorder)(nil)),
+		"Widget":        reflect.ValueOf((*widgets.Widget)(nil)),
 	}
 }
