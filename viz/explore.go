@@ -29,13 +29,19 @@ func Explore(c *hooks.Captured, opts ...Option) {
 		}
 	}
 	if model {
-		names = append(names, "")
+		names = append(names, modelLabel)
 	}
 	if len(names) == 0 {
 		panic(fmt.Sprintf("viz: Explore: no captured output with 2 or more dimensions (captured %q)", c.Names()))
 	}
+	path := func(label string) string {
+		if label == modelLabel {
+			return ""
+		}
+		return label
+	}
 	channels := func(layer string) int {
-		if t := c.Get(layer); t.Dim() == 4 {
+		if t := c.Get(path(layer)); t.Dim() == 4 {
 			return t.Shape()[1]
 		}
 		return 1
@@ -50,7 +56,8 @@ func Explore(c *hooks.Captured, opts ...Option) {
 		channel.Set("max", top)
 	})
 	widgets.Interact(func(name string, ch int) *Figure {
-		return Heatmap(exploreMap(c.Get(name), ch), append([]Option{Title(exploreTitle(c.Get(name), name, ch))}, opts...)...)
+		t := c.Get(path(name))
+		return Heatmap(exploreMap(t, ch), append([]Option{Title(exploreTitle(t, name, ch))}, opts...)...)
 	}, layer, channel)
 }
 
@@ -68,10 +75,11 @@ func exploreMap(t *tensorlib.Tensor, ch int) *tensorlib.Tensor {
 	return t.Reshape(1, -1)
 }
 
+// modelLabel names the model's own output in Explore's list (its path is
+// "", which would show as a blank line).
+const modelLabel = "(model)"
+
 func exploreTitle(t *tensorlib.Tensor, name string, ch int) string {
-	if name == "" {
-		name = "(model)"
-	}
 	if t.Dim() == 4 {
 		return fmt.Sprintf("%s, channel %d of %d", name, min(ch, t.Shape()[1]-1), t.Shape()[1])
 	}

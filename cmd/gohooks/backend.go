@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"runtime/debug"
 
@@ -70,6 +71,34 @@ func (s *startingBackend) IsComplete(code string) backend.Completeness {
 	}
 	return backend.Completeness{Status: "unknown"}
 }
+
+// The kernel finds comms by asking whether its backend is a
+// kernel.CommBackend, so the starting backend must be one too: the worker
+// client behind it is.
+var _ kernel.CommBackend = (*startingBackend)(nil)
+
+func (s *startingBackend) Comm(ctx context.Context, m backend.CommMessage, sink backend.Sink) error {
+	b, err := s.get()
+	if err != nil {
+		return err
+	}
+	cb, ok := b.(kernel.CommBackend)
+	if !ok {
+		return errNoComms
+	}
+	return cb.Comm(ctx, m, sink)
+}
+
+func (s *startingBackend) CommInfo(target string) map[string]string {
+	if b, err := s.get(); err == nil {
+		if cb, ok := b.(kernel.CommBackend); ok {
+			return cb.CommInfo(target)
+		}
+	}
+	return map[string]string{}
+}
+
+var errNoComms = errors.New("the Go session has no comms")
 
 func (s *startingBackend) Restart() error {
 	b, err := s.get()
