@@ -36,6 +36,9 @@ scripts/notebooks.sh
 step "browser check: notebook 05 in Jupyter Notebook and headless chromium"
 scripts/browser-check.sh
 
+step "widgets in a browser: notebook 10, sliders and a drop-down list moved with the keyboard redraw the heatmap"
+scripts/widgets-check.sh
+
 step "JupyterHub: two users, each with a gohooks kernel"
 scripts/hub-check.sh
 
