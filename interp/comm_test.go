@@ -60,17 +60,17 @@ s`, MsgID: "cell-1"}, r)
 		t.Errorf("text/plain %q", rep.Result.Data["text/plain"])
 	}
 
-	move := func(v any) (error, *commRecorder) {
+	move := func(v any) (*commRecorder, error) {
 		r := &commRecorder{}
 		err := c.Comm(context.Background(), backend.CommMessage{Kind: "msg", CommID: slider,
 			Data: map[string]any{"method": "backbone", "sync_data": map[string]any{"value": v}}}, r)
-		return err, r
+		return r, err
 	}
-	err, out := move(3.0)
+	out, err := move(3.0)
 	if err != nil || out.stdout.String() != "moved to 3\n" {
 		t.Fatalf("moving to 3: err %v, printed %q", err, out.stdout.String())
 	}
-	err, out = move(9.0)
+	out, err = move(9.0)
 	if err != nil || !strings.Contains(out.stderr.String(), "outside [0, 5]") {
 		t.Fatalf("moving to 9: err %v, stderr %q", err, out.stderr.String())
 	}
