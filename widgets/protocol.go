@@ -26,6 +26,12 @@ type protocol struct {
 	// syncMethod is the method of the front end's state changes
 	// ("backbone", with the changes under "sync_data").
 	syncMethod string
+	// nestedState: a comm_open also carries the state under "state" (with
+	// "buffer_paths"), where nbclient and newer front ends read it;
+	// ipywidgets 6 reads it at the top level of the data and ignores the
+	// copy. Without it, nbclient (and so nbconvert --execute) fails on the
+	// first widget.
+	nestedState bool
 }
 
 // ipywidgets6 is what Debian's python3-ipywidgets 6.0 and
@@ -41,6 +47,7 @@ var ipywidgets6 = protocol{
 	stateMinor:      0,
 	displayMessage:  true,
 	syncMethod:      "backbone",
+	nestedState:     true,
 }
 
 // current is the protocol the widgets speak.

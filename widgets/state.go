@@ -24,7 +24,9 @@ func (r *StateRecorder) Record(kind, id, target string, data map[string]any) {
 		}
 		st := map[string]any{}
 		for k, v := range data {
-			st[k] = v
+			if k != "state" && k != "buffer_paths" { // the nested copy
+				st[k] = v
+			}
 		}
 		r.models[id] = st
 	case "msg":

@@ -84,7 +84,7 @@ func baseState(model, view string) map[string]any {
 // open makes a widget of kind with the given state and opens its comm.
 func open(kind string, state map[string]any, parts ...*Widget) *Widget {
 	w := &Widget{kind: kind, state: state, parts: parts}
-	w.comm = comm.Open(current.target, "", comm.Message{Data: w.stateCopy()})
+	w.comm = comm.Open(current.target, "", comm.Message{Data: openData(w.stateCopy())})
 	w.comm.OnMsg(w.receive)
 	w.comm.OnClose(func(comm.Message) { forget(w) })
 	registry.Lock()
@@ -121,6 +121,18 @@ func layoutState() map[string]any {
 		s[k] = nil
 	}
 	return s
+}
+
+// openData is the data of a widget's comm_open.
+func openData(state map[string]any) map[string]any {
+	if !current.nestedState {
+		return state
+	}
+	data := map[string]any{"state": state, "buffer_paths": []any{}}
+	for k, v := range state {
+		data[k] = v
+	}
+	return data
 }
 
 // ref is how a state names another widget.

@@ -29,13 +29,25 @@ func (f *frontEnd) PublishComm(kind, id, target string, m comm.Message) {
 	f.mu.Unlock()
 }
 
-// opened returns the state each comm_open carried, by comm id.
-func (f *frontEnd) opened() map[string]map[string]any {
+// opened returns the state each comm_open carried at the top level of its
+// data (where ipywidgets 6 reads it), by comm id. It fails the test when
+// the copy under "state" (where nbclient reads it) differs.
+func (f *frontEnd) opened(t *testing.T) map[string]map[string]any {
 	out := map[string]map[string]any{}
 	for _, m := range f.msgs {
-		if m.kind == comm.KindOpen {
-			out[m.id] = m.data
+		if m.kind != comm.KindOpen {
+			continue
 		}
+		top := map[string]any{}
+		for k, v := range m.data {
+			if k != "state" && k != "buffer_paths" {
+				top[k] = v
+			}
+		}
+		if nested, _ := m.data["state"].(map[string]any); !reflect.DeepEqual(nested, top) {
+			t.Errorf("comm_open of %s: the state under \"state\" %v differs from the top level %v", m.id, nested, top)
+		}
+		out[m.id] = top
 	}
 	return out
 }
@@ -86,7 +98,7 @@ func TestStatesMatchIPyWidgets6(t *testing.T) {
 		"HBox":        HBox(),
 		"VBox":        VBox(),
 	}
-	opened := f.opened()
+	opened := f.opened(t)
 	for name, w := range made {
 		got := normalize(opened[w.ID()])
 		if name == "FloatSlider" { // opened at min, then set to 1.0 as Python's constructor does
