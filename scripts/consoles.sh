@@ -25,7 +25,8 @@ scripts/apt-install.sh ${need[@]+"${need[@]}"}
 tmp="$(mktemp -d)"
 sock="gohooks-consoles-$$"
 cleanup() {
-	tmux -L "$sock" kill-server 2>/dev/null || true
+	tmux -L "gohooks-consoles-$$" kill-server 2>/dev/null || true
+	tmux -L "gohooks-consoles-jc-$$" kill-server 2>/dev/null || true
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -83,6 +84,9 @@ wait_for 'CONSOLE-EXITED 0'
 t kill-server
 
 echo "== jupyter console --kernel gohooks"
+# A server of its own: a new session on the socket just killed can reach
+# the old server while it exits ("server exited unexpectedly").
+sock="gohooks-consoles-jc-$$"
 t new-session -d -s main -x 150 -y 50 "jupyter-console --kernel gohooks; echo CONSOLE-EXITED \$?; sleep 600"
 wait_for '^In \[1\]: ' 60
 kernel=$(pgrep -n -f "$tmp/gohooks kernel") || fail "no kernel process"
