@@ -248,47 +248,45 @@ func ServeWorker(in io.Reader, out io.Writer) error {
 }
 
 // cell returns the function that runs an execute request and sends its
-// reply, then calls done. The request's context is set up at once, so that
-// an interrupt that arrives before the cell starts still stops it.
+// reply, then calls done.
 func (w *worker) cell(m *executeRequest, done func()) func() {
-	ctx, cancel := context.WithCancel(context.Background())
-	w.mu.Lock()
-	w.cancel, w.ctx = cancel, ctx
-	w.mu.Unlock()
-	return func() {
-		defer done()
-		comm.SetParent(m.Req.MsgID)
-		rep := w.s.Execute(ctx, m.Req, w)
-		w.flush()
-		w.mu.Lock()
-		w.cancel = nil
-		w.mu.Unlock()
-		cancel()
-		w.conn.send(&executeReply{m.seq, rep})
-	}
+	return w.runOnCellGoroutine(m.Req.MsgID, done, func(ctx context.Context) message {
+		return &executeReply{m.seq, w.s.Execute(ctx, m.Req, w)}
+	})
 }
 
 // commRun returns the function that delivers a comm message to the
 // session and sends the reply, then calls done; like a cell, it can be
 // interrupted.
 func (w *worker) commRun(m *commRequest, done func()) func() {
+	return w.runOnCellGoroutine(m.Msg.MsgID, done, func(ctx context.Context) message {
+		rep := &commReply{seq: m.seq}
+		if err := w.s.Comm(ctx, m.Msg, w); err != nil {
+			rep.Err = err.Error()
+		}
+		return rep
+	})
+}
+
+// runOnCellGoroutine returns the function that serves one request of the
+// front end (msgID) on the cell goroutine: it runs serve, flushes the
+// output, sends serve's reply and calls done. The request's context is set
+// up at once, so that an interrupt that arrives before it starts still
+// stops it.
+func (w *worker) runOnCellGoroutine(msgID string, done func(), serve func(ctx context.Context) message) func() {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
 	w.cancel, w.ctx = cancel, ctx
 	w.mu.Unlock()
 	return func() {
 		defer done()
-		comm.SetParent(m.Msg.MsgID)
-		err := w.s.Comm(ctx, m.Msg, w)
+		comm.SetParent(msgID)
+		rep := serve(ctx)
 		w.flush()
 		w.mu.Lock()
 		w.cancel = nil
 		w.mu.Unlock()
 		cancel()
-		rep := &commReply{seq: m.seq}
-		if err != nil {
-			rep.Err = err.Error()
-		}
 		w.conn.send(rep)
 	}
 }
