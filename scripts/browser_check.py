@@ -6,52 +6,12 @@ output, and saves a screenshot.
 
   browser_check.py DEVTOOLS_PORT NOTEBOOK_URL SCREENSHOT MIN_IMAGES TIMEOUT_S
 
-Only the standard library and websocket (Debian python3-websocket).
+Only the standard library and devtools.py (websocket, Debian python3-websocket).
 """
-import base64
-import json
 import sys
 import time
-import urllib.request
 
-import websocket
-
-
-class DevTools:
-    def __init__(self, port):
-        # The first page target chromium opened.
-        deadline = time.time() + 30
-        while True:
-            try:
-                with urllib.request.urlopen("http://127.0.0.1:%d/json/list" % port, timeout=5) as r:
-                    targets = [t for t in json.load(r) if t.get("type") == "page"]
-                if targets:
-                    break
-            except OSError:
-                pass
-            if time.time() > deadline:
-                raise SystemExit("browser-check: chromium's DevTools did not answer on port %d" % port)
-            time.sleep(0.3)
-        self.ws = websocket.create_connection(targets[0]["webSocketDebuggerUrl"], timeout=60,
-                                              suppress_origin=True)
-        self.next_id = 0
-
-    def call(self, method, **params):
-        self.next_id += 1
-        mid = self.next_id
-        self.ws.send(json.dumps({"id": mid, "method": method, "params": params}))
-        while True:
-            msg = json.loads(self.ws.recv())
-            if msg.get("id") == mid:
-                if "error" in msg:
-                    raise RuntimeError("%s: %s" % (method, msg["error"]))
-                return msg.get("result", {})
-
-    def eval(self, expr):
-        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in r:
-            raise RuntimeError("javascript failed: %s" % r["exceptionDetails"].get("text"))
-        return r.get("result", {}).get("value")
+from devtools import DevTools
 
 
 def wait_for(dt, expr, timeout, what):
@@ -85,7 +45,7 @@ def main(argv):
         return 2
     port, url, shot, min_images, timeout = int(argv[1]), argv[2], argv[3], int(argv[4]), int(argv[5])
     start = time.time()
-    dt = DevTools(port)
+    dt = DevTools(port, "browser-check")
     dt.call("Page.enable")
     dt.call("Emulation.setDeviceMetricsOverride", width=1200, height=1600, deviceScaleFactor=1, mobile=False)
     dt.call("Page.navigate", url=url)
@@ -113,10 +73,7 @@ def main(argv):
       return true;
     })()""")
     time.sleep(0.5)
-    png = base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"])
-    with open(shot, "wb") as f:
-        f.write(png)
-    print("browser-check: screenshot %s (%d bytes)" % (shot, len(png)))
+    dt.screenshot(shot)
     failed = False
     if state["errors"]:
         print("browser-check: error outputs in the page:\n  " + "\n  ".join(state["errors"]), file=sys.stderr)

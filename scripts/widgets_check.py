@@ -20,86 +20,19 @@ success too.
 
   widgets_check.py DEVTOOLS_PORT NOTEBOOK_URL BEFORE_PNG AFTER_PNG TIMEOUT_S
 
-Only the standard library and websocket (Debian python3-websocket).
+Only the standard library and devtools.py (websocket, Debian python3-websocket).
 """
 import base64
 import json
 import os
 import sys
 import time
-import urllib.request
 
-import websocket
+from devtools import DevTools
 
 
 def fail(msg):
     raise SystemExit("widgets-check: " + msg)
-
-
-class DevTools:
-    def __init__(self, port):
-        deadline = time.time() + 30
-        while True:
-            try:
-                with urllib.request.urlopen("http://127.0.0.1:%d/json/list" % port, timeout=5) as r:
-                    targets = [t for t in json.load(r) if t.get("type") == "page"]
-                if targets:
-                    break
-            except OSError:
-                pass
-            if time.time() > deadline:
-                fail("chromium's DevTools did not answer on port %d" % port)
-            time.sleep(0.3)
-        self.ws = websocket.create_connection(targets[0]["webSocketDebuggerUrl"], timeout=60,
-                                              suppress_origin=True)
-        self.next_id = 0
-        self.console = []  # browser console lines and uncaught exceptions
-
-    def _event(self, msg):
-        m, p = msg.get("method"), msg.get("params", {})
-        if m == "Runtime.consoleAPICalled":
-            args = " ".join(str(a.get("value", a.get("description", a.get("type"))))
-                            for a in p.get("args", []))
-            self.console.append("console.%s: %s" % (p.get("type"), args[:500]))
-        elif m == "Runtime.exceptionThrown":
-            d = p.get("exceptionDetails", {})
-            self.console.append("exception: %s %s" % (
-                d.get("text"), d.get("exception", {}).get("description", "")[:500]))
-        elif m == "Log.entryAdded":
-            e = p.get("entry", {})
-            self.console.append("log.%s: %s %s" % (e.get("level"), e.get("text", "")[:500], e.get("url", "")))
-
-    def call(self, method, **params):
-        self.next_id += 1
-        mid = self.next_id
-        self.ws.send(json.dumps({"id": mid, "method": method, "params": params}))
-        while True:
-            msg = json.loads(self.ws.recv())
-            if msg.get("id") == mid:
-                if "error" in msg:
-                    raise RuntimeError("%s: %s" % (method, msg["error"]))
-                return msg.get("result", {})
-            self._event(msg)
-
-    def eval(self, expr):
-        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in r:
-            raise RuntimeError("javascript failed: %s" % r["exceptionDetails"].get("exception", {}).get(
-                "description", r["exceptionDetails"].get("text")))
-        return r.get("result", {}).get("value")
-
-    def key(self, key, code, keycode, times=1):
-        for _ in range(times):
-            for typ in ("rawKeyDown", "keyUp"):
-                self.call("Input.dispatchKeyEvent", type=typ, key=key, code=code,
-                          windowsVirtualKeyCode=keycode, nativeVirtualKeyCode=keycode)
-            time.sleep(0.05)
-
-    def screenshot(self, path):
-        png = base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
-        with open(path, "wb") as f:
-            f.write(png)
-        print("widgets-check: screenshot %s (%d bytes)" % (path, len(png)))
 
 
 def wait_for(dt, expr, timeout, what):
@@ -243,7 +176,7 @@ def main(argv):
         return 2
     port, url, before_png, after_png, timeout = int(argv[1]), argv[2], argv[3], argv[4], int(argv[5])
     start = time.time()
-    dt = DevTools(port)
+    dt = DevTools(port, "widgets-check")
     for domain in ("Page", "Runtime", "Log"):
         dt.call(domain + ".enable")
     dt.call("Emulation.setDeviceMetricsOverride", width=1200, height=1600, deviceScaleFactor=1, mobile=False)
