@@ -250,6 +250,9 @@ var internalWords = []struct {
 	compile bool
 }{
 	{regexp.MustCompile(`^incomplete type (\w+)$`), "undefined: $1", true},
+	// A module called as in PyTorch whose type the check before the cell
+	// could not know (declared in the same cell): the advice of callAdvice.
+	{regexp.MustCompile(`^reflect: NumIn of non-func type (\*nnlib\.Module)$`), "invalid operation: cannot call non-function (value of type $1): a module runs with its Forward method, m.Forward(x)", true},
 	{regexp.MustCompile(`^reflect: NumIn of non-func type (.*)$`), "invalid operation: cannot call non-function (value of type $1)", true},
 	{regexp.MustCompile(`^reflect(\.Value\.Interface)?: cannot return value obtained from unexported field or method$`), "cannot refer to an unexported field or method of a compiled type: use its exported methods", false},
 	{regexp.MustCompile(`^(constant|variable) definition loop$`), "invalid declaration: it uses an undefined name, or itself", true},

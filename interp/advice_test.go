@@ -30,6 +30,7 @@ func TestErrorsSayWhatToWrite(t *testing.T) {
 		{"types of the cells keep their lowercase fields", "type point struct{ x, y int }\npt := point{1, 2}\npt.x + pt.y", cellOut{result: "3"}},
 		{"a mistyped package", "v := nosuch.X()", cellOut{err: "compile error: undefined: nosuch"}},
 		{"twice: an error, not a crash", "nosuch.Y()", cellOut{err: "compile error: undefined: nosuch"}},
+		{"model(x) of a model made in the same cell", "m2 := nnlib.Linear(3, 2)\nm2(x)", cellOut{err: "compile error: invalid operation: cannot call non-function (value of type *nnlib.Module): a module runs with its Forward method, m.Forward(x)"}},
 		{"the session goes on", "n", cellOut{result: "3"}},
 	}
 	for _, r := range rows {
@@ -43,7 +44,8 @@ func TestGoWords(t *testing.T) {
 		in, out string
 		compile bool
 	}{
-		{"CFG post-order panic: reflect: NumIn of non-func type *nnlib.Module", "invalid operation: cannot call non-function (value of type *nnlib.Module)", true},
+		{"CFG post-order panic: reflect: NumIn of non-func type *nnlib.Module", "invalid operation: cannot call non-function (value of type *nnlib.Module): a module runs with its Forward method, m.Forward(x)", true},
+		{"CFG post-order panic: reflect: NumIn of non-func type *main.net", "invalid operation: cannot call non-function (value of type *main.net)", true},
 		{"CFG post-order panic: 900001:6: incomplete type nosuch", "undefined: nosuch", true},
 		{"reflect.Value.Interface: cannot return value obtained from unexported field or method", "cannot refer to an unexported field or method of a compiled type: use its exported methods", false},
 		{"constant definition loop", "invalid declaration: it uses an undefined name, or itself", true},
