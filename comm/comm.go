@@ -25,7 +25,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"sort"
 	"sync"
 )
 
@@ -193,17 +192,6 @@ func Info(target string) map[string]string {
 		}
 	}
 	return out
-}
-
-// IDs returns the ids of the open comms, sorted.
-func IDs() []string {
-	info := Info("")
-	ids := make([]string, 0, len(info))
-	for id := range info {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 // Deliver hands a message from the front end to its comm: a comm_open to

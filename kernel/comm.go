@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/gohooks/gohooks/backend"
@@ -20,11 +19,12 @@ func (k *Kernel) comm(m *Message) {
 		TargetName string         `json:"target_name"`
 		Data       map[string]any `json:"data"`
 	}
-	if err := json.Unmarshal(m.Content, &c); err != nil || c.CommID == "" {
-		if err == nil {
-			err = errNoCommID
-		}
+	if err := json.Unmarshal(m.Content, &c); err != nil {
 		k.bad.Printf("%s: bad content: %v", m.Header.MsgType, err)
+		return
+	}
+	if c.CommID == "" {
+		k.bad.Printf("%s: no comm_id", m.Header.MsgType)
 		return
 	}
 	kind := m.Header.MsgType[len("comm_"):]
@@ -38,10 +38,7 @@ func (k *Kernel) comm(m *Message) {
 		}
 		return
 	}
-	ctx, cancel := context.WithCancel(k.ctx)
-	k.cellMu.Lock()
-	k.cancelCell = cancel
-	k.cellMu.Unlock()
+	ctx, end := k.interruptible()
 	sink := newCellSink(k, m, ctx, false, false)
 	err := cb.Comm(ctx, backend.CommMessage{
 		Kind:       kind,
@@ -52,10 +49,7 @@ func (k *Kernel) comm(m *Message) {
 		Metadata:   nonNil(m.Metadata),
 		Buffers:    m.Buffers,
 	}, sink)
-	k.cellMu.Lock()
-	k.cancelCell = nil
-	k.cellMu.Unlock()
-	cancel()
+	end()
 	sink.finish()
 	if err != nil {
 		k.bad.Printf("%s: %v", m.Header.MsgType, err)
@@ -64,12 +58,6 @@ func (k *Kernel) comm(m *Message) {
 		}
 	}
 }
-
-type commError string
-
-func (e commError) Error() string { return string(e) }
-
-const errNoCommID = commError("no comm_id")
 
 // Comm implements backend.CommSink: the session's comm messages go out on
 // iopub with the request being served as parent.

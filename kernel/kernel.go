@@ -276,6 +276,22 @@ func (k *Kernel) Interrupt() {
 	k.cellMu.Unlock()
 }
 
+// interruptible returns the context of a request that runs in the
+// session (a cell, a comm message), which Interrupt cancels, and the
+// function that ends it.
+func (k *Kernel) interruptible() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(k.ctx)
+	k.cellMu.Lock()
+	k.cancelCell = cancel
+	k.cellMu.Unlock()
+	return ctx, func() {
+		k.cellMu.Lock()
+		k.cancelCell = nil
+		k.cellMu.Unlock()
+		cancel()
+	}
+}
+
 // receive returns the handler of a ROUTER socket's messages: it decodes
 // each and hands the good ones to handle once Run has started. Bad
 // messages are logged and dropped.

@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -202,10 +201,7 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 		return k.page(m, req, name, detail, count, storeHistory)
 	}
 
-	ctx, cancel := context.WithCancel(k.ctx)
-	k.cellMu.Lock()
-	k.cancelCell = cancel
-	k.cellMu.Unlock()
+	ctx, end := k.interruptible()
 	sink := newCellSink(k, m, ctx, req.Silent, allowStdin)
 	rep := k.backend.Execute(ctx, backend.ExecuteRequest{
 		Code:            req.Code,
@@ -216,10 +212,7 @@ func (k *Kernel) execute(m *Message) (abort bool) {
 		ExecutionCount:  count,
 		MsgID:           m.Header.MsgID,
 	}, sink)
-	k.cellMu.Lock()
-	k.cancelCell = nil
-	k.cellMu.Unlock()
-	cancel()
+	end()
 	sink.finish()
 
 	// History is written after the reply, which the front end waits for;
