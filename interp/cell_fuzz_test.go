@@ -57,7 +57,7 @@ func FuzzSplitCell(f *testing.F) {
 		if err != nil {
 			return
 		}
-		rewritten := rewriteGo(code, toks)
+		rewritten := rewriteGo(code, toks, nil)
 		if strings.Count(rewritten, "\n") != strings.Count(code, "\n") {
 			t.Fatalf("rewriteGo changed the line count of %q: %q", code, rewritten)
 		}

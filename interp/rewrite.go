@@ -331,6 +331,25 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 	return applyEdits(code, edits), nil
 }
 
+// goNames returns what rewriteGo needs to know of the session's names,
+// or nil when the cell (toks) has no go statement.
+func (s *Session) goNames(toks []tok) *goNames {
+	for _, t := range toks {
+		if t.tok == token.GO {
+			packages := map[string]bool{}
+			for _, name := range s.imports {
+				packages[name] = true
+			}
+			sources := make([]string, 0, len(s.sources))
+			for _, src := range s.sources {
+				sources = append(sources, src)
+			}
+			return goNamesOf(sources, packages)
+		}
+	}
+	return nil
+}
+
 // rewrite parses and splits the cell and rewrites its source: go
 // statements, the current versions of its types, and the assignments
 // that yaegi gets wrong.
@@ -339,7 +358,7 @@ func (s *Session) rewrite(c *cell) *Error {
 	if err != nil {
 		return s.cellErr("syntax error", err)
 	}
-	c.code = renameIdents(rewriteGo(c.src, toks), s.alias)
+	c.code = renameIdents(rewriteGo(c.src, toks, s.goNames(toks)), s.alias)
 	if c.pieces, err = splitCell(c.code); err != nil {
 		return s.cellErr("syntax error", err)
 	}
