@@ -362,6 +362,12 @@ func (s *Session) rewrite(c *cell) *Error {
 	if c.pieces, err = splitCell(c.code); err != nil {
 		return s.cellErr("syntax error", err)
 	}
+	if shadowed := s.shadowCell(c.code, c.pieces); shadowed != c.code {
+		c.code = shadowed
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
+		}
+	}
 	fixed, err := s.assignCode(c.code, c.pieces)
 	if err != nil {
 		return s.cellErr("syntax error", err)

@@ -85,6 +85,8 @@ type lasting struct {
 	// withdrawn: names declared first by a failed cell -> its number
 	// (failed.go).
 	withdrawn map[string]int
+	// package variables shadowed by top-level := (shadow.go)
+	shadowState
 }
 
 // funcSpan locates a function of a cell: yaegi names the function literal
@@ -188,18 +190,19 @@ func (s *Session) reset() error {
 		names[s.id] = s.names[s.id] // the running cell (%reset)
 	}
 	s.lasting = lasting{
-		i:          i,
-		names:      names,
-		funcs:      map[string]string{},
-		generics:   map[string]bool{},
-		typeMarker: marker,
-		types:      map[string]string{},
-		imports:    imports,
-		decls:      map[string]string{},
-		sources:    map[int]string{},
-		alias:      map[string]string{},
-		versions:   map[string]int{},
-		withdrawn:  map[string]int{},
+		i:           i,
+		names:       names,
+		funcs:       map[string]string{},
+		generics:    map[string]bool{},
+		typeMarker:  marker,
+		types:       map[string]string{},
+		imports:     imports,
+		decls:       map[string]string{},
+		sources:     map[int]string{},
+		alias:       map[string]string{},
+		versions:    map[string]int{},
+		withdrawn:   map[string]int{},
+		shadowState: newShadowState(),
 	}
 	return nil
 }
@@ -250,7 +253,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 }
 
 func (s *Session) userExpression(ctx context.Context, expr string) map[string]any {
-	v, err := s.eval(ctx, "{}", renameIdents(expr, s.alias), 1, 1, true)
+	v, err := s.eval(ctx, "{}", renameIdents(renameIdents(expr, s.alias), s.shadows), 1, 1, true)
 	if err != nil {
 		return map[string]any{"status": "error", "ename": err.Name, "evalue": err.Value, "traceback": err.Traceback}
 	}
