@@ -1,0 +1,107 @@
+package interp
+
+import "testing"
+
+// The tests of this file check the patches 0060 to 0069 of
+// third_party/yaegi, each on whole programs run by a bare interpreter.
+// The wanted output is what go run prints for the same program.
+
+// programRow is a whole Go program and what go run prints for it.
+type programRow struct {
+	name string
+	src  string
+	want string
+}
+
+func runProgramRows(t *testing.T, rows []programRow) {
+	t.Helper()
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			if got := runProgram(t, r.src); got != r.want {
+				t.Errorf("got\n%s\nwant\n%s", got, r.want)
+			}
+		})
+	}
+}
+
+// TestAssignOperationToElement assigns the result of an operation or a
+// channel receive to an interface, a field, an element or through a
+// pointer: an arithmetic result assigned to an interface field of a
+// compiled struct ended the program without a word, and a receive to an
+// element or a field was lost.
+func TestAssignOperationToElement(t *testing.T) {
+	runProgramRows(t, []programRow{
+		{"interface field of a compiled struct", `package main
+
+import (
+	"container/list"
+	"fmt"
+)
+
+func main() {
+	l := list.New()
+	e := l.PushBack(0)
+	for i := 0; i < 3; i++ {
+		e.Value = i * i
+	}
+	i := 5
+	l.PushBack(0).Value = -i
+	for x := l.Front(); x != nil; x = x.Next() {
+		fmt.Print(x.Value, " ")
+	}
+	fmt.Println("end")
+}
+`, "4 -5 end\n"},
+		{"interface element", `package main
+
+import "fmt"
+
+func main() {
+	i := 3
+	s := []any{0, 0}
+	s[0] = i << 2
+	s[1] = ^i
+	var x any
+	x = float64(i) * 1.5
+	fmt.Printf("%v %T %v\n", s, x, x)
+}
+`, "[12 -4] float64 4.5\n"},
+		{"receive", `package main
+
+import (
+	"container/list"
+	"fmt"
+)
+
+type S struct {
+	V int
+	W any
+}
+
+func main() {
+	ch := make(chan int, 10)
+	for i := range 10 {
+		ch <- i
+	}
+	sl := []int{-1}
+	sl[0] = <-ch
+	var s S
+	s.V = <-ch
+	s.W = <-ch
+	p := &S{}
+	p.V = <-ch
+	m := map[string]int{}
+	m["a"] = <-ch
+	var a [2]int
+	a[1] = <-ch
+	var x any
+	x = <-ch
+	q := new(int)
+	*q = <-ch
+	e := &list.Element{}
+	e.Value = <-ch
+	fmt.Println(sl, s, p.V, m, a, x, *q, e.Value)
+}
+`, "[0] {1 2} 3 map[a:4] [0 5] 6 7 8\n"},
+	})
+}
