@@ -105,3 +105,39 @@ func main() {
 `, "[0] {1 2} 3 map[a:4] [0 5] 6 7 8\n"},
 	})
 }
+
+// TestUnnamedParameters calls functions whose parameters have no names:
+// the parameter had no place in the frame, so the argument overwrote the
+// first local variable ("reflect.Set: value of type int is not
+// assignable to type func(string) error").
+func TestUnnamedParameters(t *testing.T) {
+	runProgramRows(t, []programRow{{"literal, declaration, method and callback", `package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+func call(op func(int) error) error { return op(1) }
+
+func f(int, string) (int, error) {
+	x := 5
+	return x, nil
+}
+
+type T struct{ s string }
+
+func (t T) M(int) string { u := t.s + "!"; return u }
+
+func main() {
+	fmt.Println(call(func(int) error { return errors.New("unnamed") }))
+	fmt.Println(f(1, "a"))
+	var i interface{ M(int) string } = T{"t"}
+	fmt.Println(i.M(2))
+	h := func(int, int) int { z := 9; return z }
+	fmt.Println(h(1, 2))
+	fmt.Println(strings.Map(func(rune) rune { x := 'x'; return x }, "ab"))
+}
+`, "unnamed\n5 <nil>\nt!\n9\nxx\n"}})
+}
