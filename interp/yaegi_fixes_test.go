@@ -141,3 +141,66 @@ func main() {
 }
 `, "unnamed\n5 <nil>\nt!\n9\nxx\n"}})
 }
+
+// TestMethodValuesAndExpressions checks that a method value binds its
+// receiver when it is evaluated (yaegi read the receiver at the call) and
+// that method expressions work as values and in calls: T.M called after
+// a call x.M() panicked "reflect: Call with too many input arguments",
+// (*T).M and promoted methods as values failed in reflect.Set.
+func TestMethodValuesAndExpressions(t *testing.T) {
+	const decl = `package main
+
+import "fmt"
+
+type C struct{ n int }
+
+type O struct{ C }
+
+func (c *C) Inc()     { c.n++ }
+func (c C) Get() int  { return c.n }
+func (c C) Sum(xs ...int) int {
+	for _, x := range xs {
+		c.n += x
+	}
+	return c.n
+}
+
+func apply(f func(C) int, c C) int { return f(c) }
+
+`
+	runProgramRows(t, []programRow{
+		{"method values", decl + `func main() {
+	var c C
+	inc := c.Inc
+	inc()
+	inc()
+	get := c.Get
+	c.n = 100
+	p := &c
+	pget := p.Get
+	c.n = 7
+	var fs []func() int
+	for i := range 3 {
+		c.n = i
+		fs = append(fs, c.Get)
+	}
+	fmt.Println(get(), pget(), fs[0](), fs[1](), fs[2](), c.n)
+}
+`, "2 100 0 1 2 2\n"},
+		{"method expressions", decl + `func main() {
+	c := C{1}
+	fmt.Println(c.Get())
+	g := C.Get
+	pg := (*C).Get
+	f := (*C).Inc
+	f(&c)
+	(*C).Inc(&c)
+	s := C.Sum
+	o := O{C{4}}
+	og := O.Get
+	(*O).Inc(&o)
+	fmt.Println(g(c), pg(&c), s(c, 1, 2), C.Sum(c, []int{5}...), apply(C.Get, c), og(o), O.Get(o))
+}
+`, "1\n3 3 6 8 3 5 5\n"},
+	})
+}

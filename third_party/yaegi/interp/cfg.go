@@ -3161,9 +3161,12 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 			n.val = m
 			n.findex = notInFrame
 			n.gen = nop
+			// The method's reflect type, which may be cached, and its
+			// name have no receiver.
+			t := funcOf(append([]*itype{n.child[0].typ}, m.typ.arg...), m.typ.ret)
 			n.typ = &itype{}
 			*n.typ = *m.typ
-			n.typ.arg = append([]*itype{n.child[0].typ}, m.typ.arg...)
+			n.typ.arg, n.typ.str, n.typ.rtype = t.arg, t.str, nil
 		} else {
 			// Handle method with receiver.
 			n.gen = getMethod
