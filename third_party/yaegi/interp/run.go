@@ -1410,7 +1410,23 @@ func call(n *node) {
 					in[i].Set(value)
 				}
 
-				go callf(in)
+				id := n.interp.runid()
+				go func() {
+					defer func() {
+						// A goroutine of an evaluation that was stopped
+						// ends quietly: a panic of compiled code that saw
+						// the stop (an interrupted wait) would otherwise
+						// crash the program, as the goroutine's deferred
+						// recover no longer runs after the stop.
+						if r := recover(); r != nil {
+							if n.interp.runid() != id {
+								return
+							}
+							panic(r)
+						}
+					}()
+					callf(in)
+				}()
 				return tnext
 			}
 
