@@ -132,11 +132,11 @@ func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 	args := map[int]arg{}
 	for i := pf.args; i < len(child); i++ {
 		c := child[i]
-		if c.typ == nil || !fmtInvolvesProgram(c.typ, nil) {
+		if c.typ == nil || !fmtInvolvesProgram(c.typ, 0) {
 			continue
 		}
 		a := arg{typ: c.typ, value: genValue(c)}
-		if pf.wrapErrs && !isInterface(c.typ) {
+		if pf.wrapErrs && !fmtIsInterface(c.typ) {
 			if m, _ := fmtLookupMethod(c.typ, reflect.Value{}, "Error", 0); m != nil && m.node != nil {
 				a.err = genInterfaceWrapper(c, errorType)
 			}
@@ -152,8 +152,12 @@ func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 		if !ok {
 			return nil
 		}
-		t, v := fmtConcrete(a.typ, a.value(f))
-		if t == nil || !fmtInvolvesProgram(t, nil) {
+		v := a.value(f)
+		if fmtIsInterface(a.typ) && !fmtHoldsProgram(a.typ, v) {
+			return nil // the common case of a compiled value in an interface
+		}
+		t, v := fmtConcrete(a.typ, v)
+		if t == nil || !fmtInvolvesProgram(t, 0) {
 			return nil
 		}
 		if deferred {
@@ -335,12 +339,10 @@ func parseFormat(s string) []fmtDirective {
 
 // fmtInvolvesProgram reports whether fmt would print a value of type t
 // differently from what reflect tells it: t is, or contains, a defined type
-// of the program or an interface (which may hold one).
-func fmtInvolvesProgram(t *itype, seen map[*itype]bool) bool {
-	if t == nil {
-		return false
-	}
-	if seen[t] {
+// of the program or an interface (which may hold one). A type refers to
+// itself only through a defined type, where the walk stops.
+func fmtInvolvesProgram(t *itype, depth int) bool {
+	if t == nil || depth > 64 {
 		return false
 	}
 	switch t.cat {
@@ -354,23 +356,39 @@ func fmtInvolvesProgram(t *itype, seen map[*itype]bool) bool {
 	if t.name != "" && t.path != "" || len(t.method) > 0 {
 		return true
 	}
-	if seen == nil {
-		seen = map[*itype]bool{}
-	}
-	seen[t] = true
 	switch t.cat {
 	case arrayT, sliceT, variadicT, ptrT, chanT, chanSendT, chanRecvT:
-		return fmtInvolvesProgram(t.val, seen)
+		return fmtInvolvesProgram(t.val, depth+1)
 	case mapT:
-		return fmtInvolvesProgram(t.key, seen) || fmtInvolvesProgram(t.val, seen)
+		return fmtInvolvesProgram(t.key, depth+1) || fmtInvolvesProgram(t.val, depth+1)
 	case structT:
 		for _, f := range t.field {
-			if fmtInvolvesProgram(f.typ, seen) {
+			if fmtInvolvesProgram(f.typ, depth+1) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// fmtHoldsProgram reports whether v, of the interface type t, may hold a
+// value of a type of the program: one the interpreter wrapped with its
+// type, or one whose static type the interface knows (any(x)).
+func fmtHoldsProgram(t *itype, v reflect.Value) bool {
+	if !v.IsValid() {
+		return false
+	}
+	if v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return false
+		}
+		v = v.Elem()
+	}
+	if v.Type() == valueInterfaceType {
+		return true
+	}
+	ct := t.concrete()
+	return ct != t && !fmtIsInterface(ct) && ct.cat != nilT
 }
 
 // fmtConcrete returns the type and value that v, of type t, holds: for an
@@ -396,14 +414,14 @@ func fmtConcrete(t *itype, v reflect.Value) (*itype, reflect.Value) {
 			t, v = vi.node.typ, vi.value
 			continue
 		}
-		if t != nil && isInterface(t) {
+		if t != nil && fmtIsInterface(t) {
 			// any(x) is x with the type of the interface, whose val is
 			// the type of x, while the interface still holds it.
-			if ct := t.concrete(); ct != t && !isInterface(ct) && ct.cat != nilT && fmtSameType(ct, v.Type()) {
+			if ct := t.concrete(); ct != t && !fmtIsInterface(ct) && ct.cat != nilT && fmtSameType(ct, v.Type()) {
 				return ct, v
 			}
 		}
-		if t == nil || isInterface(t) {
+		if t == nil || fmtIsInterface(t) {
 			t = valueTOf(v.Type())
 		}
 		return t, v
@@ -803,7 +821,7 @@ func (p *fmtPrinter) printValue(t *itype, v reflect.Value, verb rune, depth int,
 	if depth > 0 && v.IsValid() && !ro && p.handleMethods(t, v, verb) {
 		return
 	}
-	if !ro && !p.erroring && v.IsValid() && v.CanInterface() && !(depth > 0 && v.Kind() == reflect.Pointer) && !fmtInvolvesProgram(t, nil) {
+	if !ro && !p.erroring && v.IsValid() && v.CanInterface() && !(depth > 0 && v.Kind() == reflect.Pointer) && !fmtInvolvesProgram(t, 0) {
 		// A value with nothing of the program in it: fmt prints it.
 		p.compiled(v.Interface(), verb)
 		return
@@ -1250,4 +1268,22 @@ func fmtPkgName(path string) string {
 		return path[i+1:]
 	}
 	return path
+}
+
+// fmtIsInterface reports whether t is an interface type, as isInterface
+// does but without making t's reflect type, which costs for each value.
+func fmtIsInterface(t *itype) bool {
+	for t != nil && t.cat == linkedT {
+		t = t.val
+	}
+	if t == nil {
+		return false
+	}
+	switch t.cat {
+	case interfaceT, errorT:
+		return true
+	case valueT:
+		return t.rtype != nil && t.rtype.Kind() == reflect.Interface
+	}
+	return false
 }
