@@ -438,6 +438,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return false
 					}
+					nameInstance(n.typ, t0, lt)
 					// Generate methods if any.
 					for _, nod := range t0.method {
 						gm, _, err2 := genAST(nod.scope, nod, lt)
@@ -650,6 +651,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			default:
 				n.typ = typ
 				n.typ.name = typeName
+				n.typ.path = pkgName // a local type is named for its package: main.local
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false
