@@ -843,8 +843,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
-						// Skip optimisation for assigned interface.
+					if isInterfaceBin(dest.typ) {
+						// Skip optimisation for assigned interface (error too):
+						// the value goes in the interface's wrapper.
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {
