@@ -152,3 +152,26 @@ var out strings.Builder
 			cellOut{stdout: "hello\nworld\n5 <nil>COPY\n"}},
 	})
 }
+
+func TestPanicValues(t *testing.T) {
+	const decl = `type ME struct{ n int }
+func (m ME) Error() string { return fmt.Sprint("me", m.n) }
+func catch(f func()) (r any) {
+	defer func() { r = recover() }()
+	f()
+	return nil
+}
+`
+	runYaegiRows(t, []yaegiRow{
+		{"a string", decl + "r := catch(func() { panic(\"s\") })\ns, ok := r.(string)\nfmt.Println(s, ok)",
+			cellOut{stdout: "s true\n"}},
+		{"an int", decl + "r := catch(func() { panic(42) })\nn, ok := r.(int)\nfmt.Println(n+1, ok)",
+			cellOut{stdout: "43 true\n"}},
+		{"an error of a cell type", decl + "r := catch(func() { panic(ME{1}) })\ne, ok := r.(error)\nm, ok2 := r.(ME)\nfmt.Println(e, ok, m.n, ok2)",
+			cellOut{stdout: "me1 true 1 true\n"}},
+		{"an error variable", decl + "r := catch(func() {\n\tvar e error = ME{2}\n\tpanic(e)\n})\nswitch v := r.(type) {\ncase ME:\n\tfmt.Println(\"ME\", v.n)\ndefault:\n\tfmt.Println(\"other\")\n}",
+			cellOut{stdout: "ME 2\n"}},
+		{"any of a cell type", decl + "var x any = ME{3}\ner, ok := x.(error)\nfmt.Println(er.Error(), ok)",
+			cellOut{stdout: "me3 true\n"}},
+	})
+}

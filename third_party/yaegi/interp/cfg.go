@@ -843,9 +843,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if isInterfaceBin(dest.typ) {
-						// Skip optimisation for assigned interface (error too):
-						// the value goes in the interface's wrapper.
+					if isInterfaceBin(dest.typ) || isEmptyInterface(dest.typ) && len(src.typ.method) > 0 {
+						// Skip optimisation for assigned interface (error and
+						// any too): the value goes in the interface's wrapper,
+						// or with its methods in a valueInterface.
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {

@@ -409,6 +409,9 @@ func typeAssert(n *node, withResult, withOk bool) {
 			var leftType reflect.Type
 			v := value(f)
 			val, ok := v.Interface().(valueInterface)
+			if !ok {
+				val, ok = wrappedValue(v)
+			}
 			if setStatus {
 				defer func() {
 					value1(f).SetBool(ok)
@@ -435,7 +438,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 
 				if withResult {
-					value0(f).Set(genInterfaceWrapper(val.node, rtype)(f))
+					value0(f).Set(genInterfaceWrapper(valueNode(n, val), rtype)(f))
 				}
 				ok = true
 				return next
@@ -481,11 +484,15 @@ func typeAssert(n *node, withResult, withOk bool) {
 			concrete := val.Interface()
 			ctyp := reflect.TypeOf(concrete)
 
+			var vtyp *itype
 			if vv, ok := concrete.(valueInterface); ok {
 				ctyp = vv.value.Type()
 				concrete = vv.value.Interface()
+			} else if vv, ok := wrappedValue(val); ok {
+				ctyp, vtyp = vv.value.Type(), vv.node.typ
+				concrete = vv.value.Interface()
 			}
-			ok = canAssertTypes(ctyp, rtype)
+			ok = canAssertTypes(ctyp, rtype) && sameType(vtyp, typ)
 			if !ok {
 				if !withOk {
 					// TODO(mpl): think about whether this should ever happen.
@@ -943,11 +950,45 @@ func _recover(n *node) {
 }
 
 func _panic(n *node) {
-	value := genValue(n.child[1])
+	c := n.child[1]
+	value := genValue(c)
+	if !isInterface(c.typ) && c.typ.methods().contains(methodSet{"Error": ""}) {
+		// An error of an interpreted type panics as an error, as in Go.
+		value = genInterfaceWrapper(c, errorType)
+	}
 
 	n.exec = func(f *frame) bltn {
-		panic(value(f))
+		panic(panicValue(n, value(f), f))
 	}
+}
+
+// panicValue returns the value that panic(v) panics with, and that
+// recover returns: the value v holds, not a reflect.Value (recover()
+// returned one: r.(string) failed), and an interpreted error in its
+// error wrapper, which recover's r.(error) and compiled code know.
+func panicValue(n *node, v reflect.Value, f *frame) interface{} {
+	if !v.IsValid() {
+		return nil
+	}
+	for v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if !v.CanInterface() {
+		return v
+	}
+	if vi, ok := v.Interface().(valueInterface); ok {
+		if vi.node == nil || !vi.value.IsValid() {
+			return nil
+		}
+		if vi.node.typ.methods().contains(methodSet{"Error": ""}) {
+			return genInterfaceWrapper(valueNode(n, vi), errorType)(f).Interface()
+		}
+		return panicValue(n, vi.value, f)
+	}
+	return v.Interface()
 }
 
 // deferredArg returns a copy of v, an argument of a deferred call: Go
