@@ -852,8 +852,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
-						// Skip optimisation for assigned interface.
+					if isInterfaceBin(dest.typ) || isEmptyInterface(dest.typ) && len(src.typ.method) > 0 {
+						// Skip optimisation for assigned interface (error and
+						// any too): the value goes in the interface's wrapper,
+						// or with its methods in a valueInterface.
 						break
 					}
 					if (isEmptyInterface(dest.typ) || dest.typ.cat == errorT) && len(src.typ.method) > 0 {
