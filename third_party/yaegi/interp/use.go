@@ -9,8 +9,6 @@ import (
 	"os"
 	"path"
 	"reflect"
-
-	gen "github.com/traefik/yaegi/stdlib/generic"
 )
 
 // Symbols returns a map of interpreter exported symbol values for the given
@@ -141,13 +139,6 @@ func (interp *Interpreter) Use(values Exports) error {
 	// well known stdlib package path.
 	if _, ok := values["fmt/fmt"]; ok {
 		fixStdlib(interp)
-
-		// Load stdlib generic source.
-		for _, s := range gen.Sources {
-			if _, err := interp.Compile(s); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
