@@ -438,7 +438,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return false
 					}
-					// Generate methods if any.
+					// Generate methods if any, all declared before any is
+					// compiled: a method may call one declared after it.
+					var gms []*node
 					for _, nod := range t0.method {
 						gm, _, err2 := genAST(nod.scope, nod, lt)
 						if err2 != nil {
@@ -449,13 +451,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						if err != nil {
 							return false
 						}
+						n.typ.addMethod(gm)
+						gms = append(gms, gm)
+					}
+					for _, gm := range gms {
 						if _, err = interp.cfg(gm, sc, sc.pkgID, sc.pkgName); err != nil {
 							return false
 						}
 						if err = genRun(gm); err != nil {
 							return false
 						}
-						n.typ.addMethod(gm)
 					}
 					n.nleft = 1 // Indictate the type of composite literal.
 				}
@@ -2686,7 +2691,10 @@ func (n *node) isType(sc *scope) bool {
 			return true // Imported source type
 		}
 	case identExpr:
-		return sc.getType(n.ident) != nil
+		// A type parameter replaced by its type argument in an instance of
+		// a generic function (Slice{x} with Slice = []int) is named by the
+		// type's id, which no scope holds.
+		return sc.getType(n.ident) != nil || n.typ != nil && n.typ.cat != nilT && n.ident == n.typ.id()
 	case indexExpr:
 		// Maybe a generic type.
 		sym, _, ok := sc.lookup(n.child[0].ident)
@@ -2869,6 +2877,24 @@ func isInInterfaceType(n *node) bool {
 			return true
 		}
 		anc = anc.anc
+	}
+	return false
+}
+
+// isInTypeParams returns true if node is in the type parameter list of a
+// generic function or type, where a union (T ~int | ~float64, or
+// T Float | Integer) is a constraint, as in an interface.
+func isInTypeParams(n *node) bool {
+	for anc := n.anc; anc != nil; anc = anc.anc {
+		switch anc.kind {
+		case fieldList:
+			p := anc.anc
+			if p != nil && (p.kind == funcType && p.child[0] == anc || p.kind == typeSpec && len(p.child) == 3 && p.child[1] == anc) {
+				return true
+			}
+		case blockStmt, funcLit, funcDecl:
+			return false
+		}
 	}
 	return false
 }
@@ -3155,6 +3181,7 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 			n.typ = &itype{}
 			*n.typ = *m.typ
 			n.typ.arg = append([]*itype{n.child[0].typ}, m.typ.arg...)
+			n.typ.rtype = nil // m's type has no receiver argument
 		} else {
 			// Handle method with receiver.
 			n.gen = getMethod

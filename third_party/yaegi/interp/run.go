@@ -984,12 +984,25 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 }
 
 func genFunctionWrapper(n *node) func(*frame) reflect.Value {
-	var def *node
-	var ok bool
-
-	if def, ok = n.val.(*node); !ok {
+	if _, ok := n.val.(*node); !ok {
 		return genValueAsFunctionWrapper(n)
 	}
+	return genFunctionWrapperOf(n, genValue(n))
+}
+
+// isMethodExpr reports whether n is a method expression of an interpreted
+// type (T.m or (*T).m): a function whose first argument is the receiver.
+func isMethodExpr(n *node) bool {
+	m, ok := n.val.(*node)
+	return ok && n.kind == selectorExpr && n.findex == notInFrame && m.kind == funcDecl &&
+		len(m.child[0].child) > 0 && len(n.typ.arg) == len(m.typ.arg)+1
+}
+
+// genFunctionWrapperOf returns the function value of n, the node of a
+// function or method, as a Go func made with reflect.MakeFunc unless
+// value gives one already.
+func genFunctionWrapperOf(n *node, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	def := n.val.(*node)
 	start := def.child[3].start
 	numRet := len(def.typ.ret)
 	var rcvr func(*frame) reflect.Value
@@ -998,8 +1011,8 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		rcvr = genValueRecv(n)
 	}
 	funcType := n.typ.TypeOf()
-
-	value := genValue(n)
+	// A method expression takes the receiver as its first argument.
+	recvArg := rcvr == nil && isMethodExpr(n)
 	var isDefer bool
 	if n.anc != nil && n.anc.anc != nil && n.anc.anc.kind == deferStmt {
 		isDefer = true
@@ -1035,9 +1048,20 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d[i] = reflect.New(t).Elem()
 			}
 
-			if rcvr == nil {
+			switch {
+			case recvArg:
+				// The receiver is the first argument ((*T).m of a method
+				// with a value receiver gets a pointer).
+				if r := in[0]; r.Kind() == reflect.Ptr && d[numRet].Kind() != reflect.Ptr {
+					d[numRet].Set(r.Elem())
+				} else {
+					d[numRet].Set(r)
+				}
+				in = in[1:]
+				d = d[numRet+1:]
+			case rcvr == nil:
 				d = d[numRet:]
-			} else {
+			default:
 				// Copy method receiver as first argument.
 				src, dest := deferredRecv, d[numRet]
 				if !src.IsValid() {
