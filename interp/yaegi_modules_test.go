@@ -253,6 +253,86 @@ func main() {
 	}
 }
 
+func TestBuiltinCallsInReturnStatements(t *testing.T) {
+	const src = `package main
+
+import "fmt"
+
+func pair(s string) (string, int) { return s, len(s) }
+
+func three(xs []int, c complex128) (float64, []int, int, int) {
+	return real(c), append(xs, 4), cap(xs[:1]), len(xs)
+}
+
+func wrap(f func(string) (string, int)) func(string, int) (string, int) {
+	return func(s string, _ int) (string, int) { return f(s) }
+}
+
+func main() {
+	x, y := pair("abc")
+	fmt.Println(x, y)
+	fmt.Println(three([]int{1, 2}, 2+3i))
+	fmt.Println(wrap(pair)("hello", 0))
+}
+`
+	const want = "abc 3\n2 [1 2 4] 2 2\nhello 5\n"
+	if got := runProgram(t, src); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestGenericCallDefinesATopLevelVariable(t *testing.T) {
+	var out strings.Builder
+	i := yaegi.New(yaegi.Options{Stdout: &out, Stderr: &out})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	// Each input is evaluated on its own, as a cell's top level is.
+	for _, src := range []string{
+		`import (
+	"fmt"
+	"strconv"
+)`,
+		`func GroupBy[T any, U comparable, Slice ~[]T](xs Slice, key func(T) U) map[U]Slice {
+	groups := map[U]Slice{}
+	for _, x := range xs {
+		groups[key(x)] = append(groups[key(x)], x)
+	}
+	return groups
+}`,
+		`func Must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}`,
+		`func big(x int) bool { return x > 2 }`,
+		`groups := GroupBy([]int{5, 1, 4}, big)`,
+		`odd := GroupBy([]int{5, 1, 4}, func(x int) int { return x % 2 })`,
+		`n := Must(strconv.Atoi("42"))`,
+		`fmt.Println(groups, odd, n+1)`,
+		`func Find[T any](xs []T, f func(T) bool) (T, bool) {
+	for _, x := range xs {
+		if f(x) {
+			return x, true
+		}
+	}
+	var zero T
+	return zero, false
+}`,
+		`v, ok := Find([]string{"a", "bb"}, func(s string) bool { return len(s) > 1 })`,
+		`w, found := Find([]int{1}, big)`,
+		`fmt.Println(v, ok, w, found)`,
+	} {
+		if _, err := i.Eval(src); err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+	}
+	if got, want := out.String(), "map[false:[1] true:[5 4]] map[0:[4] 1:[5 1]] 43\nbb true 0 false\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // runProgramWithPackages runs src in a bare yaegi interpreter whose GOPATH
 // holds the given files ("import/path/file.go": source), and returns what
 // it prints.

@@ -1277,8 +1277,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						n.gen = nop
 					}
 				case n.anc.kind == returnStmt:
-					// Store result directly to frame output location, to avoid a frame copy.
-					n.findex = 0
+					// Store result directly to frame output location, to avoid a frame copy:
+					// the location of its own result (return s, len(s)).
+					n.findex = childPos(n)
 				case bname == "cap" && isInConstOrTypeDecl(n):
 					t := n.child[1].typ.TypeOf()
 					for t.Kind() == reflect.Ptr {
@@ -2381,6 +2382,17 @@ func compDefineX(sc *scope, n *node) error {
 			// Handle functions imported from runtime.
 			for i := 0; i < funtype.rtype.NumOut(); i++ {
 				types = append(types, valueTOf(funtype.rtype.Out(i)))
+			}
+		} else if isGeneric(funtype) && funtype.node.anc != nil && funtype.node.anc.kind == funcDecl && n.anc.kind != varDecl {
+			// A generic function, called at the top level of a REPL input
+			// (x, err := Find(xs, f)): the result types of its instance.
+			if types, err = instanceResultTypes(n.interp, sc, funtype, src.child[1:], nil); err != nil {
+				return err
+			}
+			for _, t := range types {
+				if t.incomplete {
+					return incompleteError{undefinedIn(src, sc)}
+				}
 			}
 		} else {
 			types = funtype.ret

@@ -704,11 +704,23 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if t, err = nodeType2(interp, sc, n.child[0], seen); err != nil || t == nil {
 				return nil, err
 			}
-			switch t.cat {
-			case valueT:
+			switch {
+			case t.cat == valueT:
 				if rt := t.rtype; rt.Kind() == reflect.Func && rt.NumOut() == 1 {
 					t = valueTOf(rt.Out(0), withScope(sc))
 				}
+			case isGeneric(t) && len(t.ret) == 1 && t.node.anc != nil && t.node.anc.kind == funcDecl &&
+				n.anc != nil && n.anc.kind == defineStmt && n.anc.anc != nil && n.anc.anc.kind != varDecl:
+				// A call of a generic function that defines a variable, typed
+				// before it is compiled (g := GroupBy(xs, f) at the top level
+				// of a REPL input): its result type with the type arguments
+				// inferred from the call. (A package's var g = GroupBy(xs, f)
+				// is not supported yet: its initializer would not run.)
+				var ts []*itype
+				if ts, err = instanceResultTypes(interp, sc, t, n.child[1:], seen); err != nil {
+					return nil, err
+				}
+				t = ts[0]
 			default:
 				if len(t.ret) == 1 {
 					t = t.ret[0]
@@ -1155,6 +1167,90 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 	}
 
 	return t, err
+}
+
+// instanceResultTypes returns the result types of a call of the generic
+// function of type ft with args, with the type arguments inferred from
+// the arguments' types.
+func instanceResultTypes(interp *Interpreter, sc *scope, ft *itype, args []*node, seen []*node) ([]*itype, error) {
+	typed := make([]*node, len(args))
+	for i, a := range args {
+		at, err := nodeType2(interp, sc, a, seen)
+		if err != nil {
+			return nil, err
+		}
+		if at == nil || at.incomplete {
+			// Typed again once the argument's type is known.
+			ret := make([]*itype, len(ft.ret))
+			for i, r := range ft.ret {
+				c := *r
+				c.incomplete = true
+				ret[i] = &c
+			}
+			return ret, nil
+		}
+		c := *a
+		c.typ = at
+		typed[i] = &c
+	}
+	types, err := inferTypesFromCall(sc, ft.node.anc, typed)
+	if err != nil {
+		return nil, err
+	}
+	bound := map[string]*itype{}
+	i := 0
+	for _, c := range ft.node.child[0].child {
+		for _, cc := range c.child[:len(c.child)-1] {
+			if i < len(types) && types[i] != nil {
+				bound[cc.ident] = types[i]
+			}
+			i++
+		}
+	}
+	ret := make([]*itype, len(ft.ret))
+	for i, r := range ft.ret {
+		ret[i] = substTypeParams(r, bound, sc)
+	}
+	return ret, nil
+}
+
+// substTypeParams returns t with its type parameters replaced by the
+// types bound to their names.
+func substTypeParams(t *itype, bound map[string]*itype, sc *scope) *itype {
+	if t == nil {
+		return nil
+	}
+	switch t.cat {
+	case genericT:
+		if b := bound[t.name]; b != nil {
+			return b
+		}
+	case ptrT:
+		return ptrOf(substTypeParams(t.val, bound, sc), withScope(sc))
+	case sliceT:
+		return sliceOf(substTypeParams(t.val, bound, sc), withScope(sc))
+	case arrayT:
+		return arrayOf(substTypeParams(t.val, bound, sc), t.length, withScope(sc))
+	case mapT:
+		return mapOf(substTypeParams(t.key, bound, sc), substTypeParams(t.val, bound, sc), withScope(sc))
+	case chanT, chanRecvT, chanSendT:
+		dir := map[tcat]chanDir{chanT: chanSendRecv, chanRecvT: chanRecv, chanSendT: chanSend}[t.cat]
+		return chanOf(substTypeParams(t.val, bound, sc), dir, withScope(sc))
+	case funcT:
+		if t.name != "" {
+			break
+		}
+		args := make([]*itype, len(t.arg))
+		for i, a := range t.arg {
+			args[i] = substTypeParams(a, bound, sc)
+		}
+		ret := make([]*itype, len(t.ret))
+		for i, r := range t.ret {
+			ret[i] = substTypeParams(r, bound, sc)
+		}
+		return funcOf(args, ret, withScope(sc))
+	}
+	return t
 }
 
 func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*itype, seen []*node) (t *itype, err error) {
