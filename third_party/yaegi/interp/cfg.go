@@ -439,7 +439,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						return false
 					}
 					nameInstance(n.typ, t0, lt)
-					// Generate methods if any.
+					// Generate methods if any, all declared before any is
+					// compiled: a method may call one declared after it.
+					var gms []*node
 					for _, nod := range t0.method {
 						gm, _, err2 := genAST(nod.scope, nod, lt)
 						if err2 != nil {
@@ -450,13 +452,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						if err != nil {
 							return false
 						}
+						n.typ.addMethod(gm)
+						gms = append(gms, gm)
+					}
+					for _, gm := range gms {
 						if _, err = interp.cfg(gm, sc, sc.pkgID, sc.pkgName); err != nil {
 							return false
 						}
 						if err = genRun(gm); err != nil {
 							return false
 						}
-						n.typ.addMethod(gm)
 					}
 					n.nleft = 1 // Indictate the type of composite literal.
 				}
@@ -1298,8 +1303,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						n.gen = nop
 					}
 				case n.anc.kind == returnStmt:
-					// Store result directly to frame output location, to avoid a frame copy.
-					n.findex = 0
+					// Store result directly to frame output location, to avoid a frame copy:
+					// the location of its own result (return s, len(s)).
+					n.findex = childPos(n)
 				case bname == "cap" && isInConstOrTypeDecl(n):
 					t := n.child[1].typ.TypeOf()
 					for t.Kind() == reflect.Ptr {
@@ -2405,6 +2411,17 @@ func compDefineX(sc *scope, n *node) error {
 			for i := 0; i < funtype.rtype.NumOut(); i++ {
 				types = append(types, valueTOf(funtype.rtype.Out(i)))
 			}
+		} else if isGeneric(funtype) && funtype.node.anc != nil && funtype.node.anc.kind == funcDecl && n.anc.kind != varDecl {
+			// A generic function, called at the top level of a REPL input
+			// (x, err := Find(xs, f)): the result types of its instance.
+			if types, err = instanceResultTypes(n.interp, sc, funtype, src.child[1:], nil); err != nil {
+				return err
+			}
+			for _, t := range types {
+				if t.incomplete {
+					return incompleteError{undefinedIn(src, sc)}
+				}
+			}
 		} else {
 			types = funtype.ret
 		}
@@ -2721,8 +2738,11 @@ func (n *node) isType(sc *scope) bool {
 		}
 	case identExpr:
 		// A type argument has no name in the scope when it is not a
-		// named type: the []int of S in S{}, S(x).
-		return n.typeArg || sc.getType(n.ident) != nil
+		// named type: the []int of S in S{}, S(x). A type parameter replaced
+		// by its type argument in an instance of a generic function
+		// (Slice{x} with Slice = []int) is named by the type's id, which no
+		// scope holds.
+		return n.typeArg || sc.getType(n.ident) != nil || n.typ != nil && n.typ.cat != nilT && n.ident == n.typ.id()
 	case indexExpr:
 		// Maybe a generic type.
 		sym, _, ok := sc.lookup(n.child[0].ident)
@@ -2905,6 +2925,24 @@ func isInInterfaceType(n *node) bool {
 			return true
 		}
 		anc = anc.anc
+	}
+	return false
+}
+
+// isInTypeParams returns true if node is in the type parameter list of a
+// generic function or type, where a union (T ~int | ~float64, or
+// T Float | Integer) is a constraint, as in an interface.
+func isInTypeParams(n *node) bool {
+	for anc := n.anc; anc != nil; anc = anc.anc {
+		switch anc.kind {
+		case fieldList:
+			p := anc.anc
+			if p != nil && (p.kind == funcType && p.child[0] == anc || p.kind == typeSpec && len(p.child) == 3 && p.child[1] == anc) {
+				return true
+			}
+		case blockStmt, funcLit, funcDecl:
+			return false
+		}
 	}
 	return false
 }
