@@ -20,6 +20,17 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	sname := root.child[0].ident + "["
 	if root.kind == funcDecl {
 		sname = root.child[1].ident + "["
+		// A method is known by its receiver's type too: Stack[string].Len
+		// and Set[string].Len are different instances.
+		if recv := root.child[0]; len(recv.child) > 0 {
+			rt := recv.child[0].lastChild()
+			if rt.kind == starExpr {
+				rt = rt.child[0]
+			}
+			if rt.kind == indexExpr || rt.kind == indexListExpr {
+				sname = rt.child[0].ident + "." + sname
+			}
+		}
 	}
 
 	// Input type parameters must be resolved prior AST generation, as compilation
