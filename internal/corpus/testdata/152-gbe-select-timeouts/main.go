@@ -15,7 +15,7 @@ func main() {
 		c1 <- "one"
 	}()
 	go func() {
-		time.Sleep(80 * time.Millisecond)
+		time.Sleep(300 * time.Millisecond)
 		c2 <- "two"
 	}()
 
@@ -30,14 +30,14 @@ func main() {
 
 	r1 := make(chan string, 1)
 	go func() {
-		time.Sleep(200 * time.Millisecond)
+		time.Sleep(time.Second)
 		r1 <- "result 1"
 	}()
 
 	select {
 	case res := <-r1:
 		fmt.Println(res)
-	case <-time.After(20 * time.Millisecond):
+	case <-time.After(50 * time.Millisecond):
 		fmt.Println("timeout 1")
 	}
 
@@ -49,7 +49,7 @@ func main() {
 	select {
 	case res := <-r2:
 		fmt.Println(res)
-	case <-time.After(300 * time.Millisecond):
+	case <-time.After(time.Second):
 		fmt.Println("timeout 2")
 	}
 }

@@ -53,6 +53,6 @@ func main() {
 
 	fired := false
 	t := time.AfterFunc(5*time.Millisecond, func() { fired = true })
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
 	fmt.Println("AfterFunc fired:", fired, t.Stop())
 }

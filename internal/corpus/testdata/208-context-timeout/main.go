@@ -31,13 +31,15 @@ func worker(ctx context.Context, out chan<- int) {
 }
 
 func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 
-	res, err := slowOp(ctx, 5*time.Millisecond)
+	res, err := slowOp(ctx, time.Millisecond)
 	fmt.Println(res, err)
 
-	res, err = slowOp(ctx, time.Second)
+	short, cancelShort := context.WithTimeout(ctx, 10*time.Millisecond)
+	defer cancelShort()
+	res, err = slowOp(short, 10*time.Second)
 	fmt.Printf("%q %v %v\n", res, err, errors.Is(err, context.DeadlineExceeded))
 
 	ctx2, cancel2 := context.WithCancel(context.Background())
