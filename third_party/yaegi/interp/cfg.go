@@ -107,6 +107,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.typ = dest.typ
 				}
 			case binaryExpr, unaryExpr, parenExpr:
+				if isShiftNode(n.anc) && childPos(n) == 1 {
+					// The count of a shift does not take the type of the
+					// shift: in `KB ByteSize = 1 << (10 * iota)` it is an
+					// integer.
+					break
+				}
 				n.typ = n.anc.typ
 			}
 

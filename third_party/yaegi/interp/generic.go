@@ -25,6 +25,17 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	sname := sc.pkgID + "." + root.child[0].ident + "["
 	if root.kind == funcDecl {
 		sname = sc.pkgID + "." + root.child[1].ident + "["
+		// A method is known by its receiver's type too: Stack[string].Len
+		// and Set[string].Len are different instances.
+		if recv := root.child[0]; len(recv.child) > 0 {
+			rt := recv.child[0].lastChild()
+			if rt.kind == starExpr {
+				rt = rt.child[0]
+			}
+			if rt.kind == indexExpr || rt.kind == indexListExpr {
+				sname = sc.pkgID + "." + rt.child[0].ident + "." + root.child[1].ident + "["
+			}
+		}
 	}
 
 	// Constraints are typed in the scope of the generic declaration: a

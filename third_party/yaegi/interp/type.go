@@ -2360,9 +2360,12 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 					field.PkgPath = "main"
 				}
 			}
-			if len(t.field) == 1 && f.embed && field.PkgPath == "" {
+			if f.embed && field.PkgPath == "" && (len(t.field) == 1 || embeddable(f.typ, field.Type)) {
 				// Mark the field as embedded (anonymous) only if it is the
-				// only one, to avoid a panic due to golang/go#15924 issue.
+				// only one, or a struct of the program without methods in
+				// reflect, to avoid a panic due to golang/go#15924 issue.
+				// encoding/json and other users of reflect promote the
+				// fields of an embedded struct.
 				field.Anonymous = true
 			}
 			fields = append(fields, field)
@@ -2788,4 +2791,22 @@ func untypedRank(t *itype) int {
 		return 3
 	}
 	return 0
+}
+
+// embeddable reports whether the reflect type rt of the embedded field type
+// t can be marked anonymous in reflect.StructOf whatever its position: a
+// struct of the program, or a pointer to one, whose reflect type has no
+// methods (the interpreter keeps the methods of its types out of reflect).
+func embeddable(t *itype, rt reflect.Type) bool {
+	if t.cat == ptrT {
+		t = t.val
+		if rt.Kind() != reflect.Ptr {
+			return false
+		}
+		rt = rt.Elem()
+	}
+	if t.cat != structT || rt.Kind() != reflect.Struct || rt == unsafe2.DummyType {
+		return false
+	}
+	return rt.NumMethod() == 0 && reflect.PointerTo(rt).NumMethod() == 0
 }
