@@ -31,3 +31,27 @@ func TestGenericInstancesAtTheTopLevel(t *testing.T) {
 		t.Run(r.name, func(t *testing.T) { check(t, s, r.code, r.want) })
 	}
 }
+
+// TestIndexOfACompiledValueAtTheTopLevel indexes, where yaegi types global
+// variables, values of compiled types: a []string from strings.Split, a
+// [][]string from encoding/csv, a string, a pointer to an array (patch
+// 0072: "definition loop" before, which the session showed as "invalid
+// declaration").
+func TestIndexOfACompiledValueAtTheTopLevel(t *testing.T) {
+	s := newTestSession(t)
+	rows := []struct {
+		name string
+		code string
+		want cellOut
+	}{
+		{"a slice of an earlier cell", "parts := strings.Split(\"a,b,c\", \",\")", cellOut{}},
+		{"its element", "first := parts[0]\nfirst", cellOut{result: "a"}},
+		{"in the same cell, with a slice expression", "import \"encoding/csv\"\nrecords, err := csv.NewReader(strings.NewReader(\"h1,h2\\n1,2\\n\")).ReadAll()\nheader, rows := records[0], records[1:]\nfmt.Println(header, rows, err)", cellOut{stdout: "[h1 h2] [[1 2]] <nil>\n"}},
+		{"a map's value", "env := map[string][]string{\"k\": {\"v\"}}\nkv := env[\"k\"]\nkv", cellOut{result: "[v]"}},
+		{"a byte of a string", "word := strings.ToUpper(\"go\")\nb := word[1]\nb", cellOut{result: "79"}},
+		{"an element through a pointer to an array", "arr := [2]int{3, 4}\npa := &arr\nv := pa[1]\nv", cellOut{result: "4"}},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) { check(t, s, r.code, r.want) })
+	}
+}

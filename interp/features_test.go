@@ -256,8 +256,9 @@ func TestDocumentedFeatures(t *testing.T) {
 		{"or from a core type", "func Last[S ~[]E, E any](s S) E { return s[len(s)-1] }\nLast([]string{\"a\", \"b\"})", cellOut{result: "b"}},
 		{"not: an untyped float constant fixing a constrained type parameter", "type Number interface{ ~int | ~float64 }\nfunc Add[T Number](a, b T) T { return a + b }\nAdd(1.5, 2.0)", cellOut{err: "compile error: untyped float does not implement main.Number"}},
 		{"typed, it works", "Add(float64(1.5), 2.0)", cellOut{result: "3.5"}},
-		{"not: several results of a generic function declared at the top level", "func pair[T any](a, b T) (T, T) { return a, b }", cellOut{}},
-		{"refused with what to do", "p1, p2 := pair(1, 2)", cellOut{err: "syntax error: p1, p2 := pair(...) at the top level of a cell: the interpreter cannot declare variables from the results of a generic function there; declare them first (var ...; p1, p2 = pair(...)), or make the call inside a function"}},
+		{"at the top level, with several results", "func pair[T any](a, b T) (T, T) { return a, b }\np1, p2 := pair(1, 2)\np1 + p2", cellOut{result: "3"}},
+		{"and with type arguments written", "type Cache[K comparable, V any] struct{ m map[K]V }\nfunc NewCache[K comparable, V any]() *Cache[K, V] { return &Cache[K, V]{map[K]V{}} }\nc := NewCache[string, int]()\nc.m[\"a\"] = 1\nlen(c.m)", cellOut{result: "1"}},
+		{"not: a generic function as a value", "f := Map[int, string]", cellOut{err: "compile error: not a generic type: func([]main.T,func(main.T) main.U) []main.U"}},
 		// Methods and fmt
 		{"String methods are used by fmt and for the result", "type Celsius float64\nfunc (c Celsius) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }\nfmt.Println(Celsius(20))\nCelsius(21.5)", cellOut{stdout: "20.0°C\n", result: "21.5°C"}},
 		{"Error methods with a pointer receiver are used by fmt", "type PErr struct{ msg string }\nfunc (e *PErr) Error() string { return e.msg }\nvar perr error = &PErr{\"pointer\"}\nfmt.Println(perr)", cellOut{stdout: "pointer\n"}},

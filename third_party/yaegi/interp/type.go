@@ -857,6 +857,25 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		switch lt.cat {
 		case arrayT, mapT, sliceT, variadicT:
 			t = lt.val
+		case stringT:
+			t = sc.getType("byte")
+		case ptrT:
+			if lt.val.cat == arrayT {
+				t = lt.val.val
+			}
+		case valueT:
+			// A value of a compiled type (records[0] after records, err
+			// := r.ReadAll() at the top level).
+			switch rt := lt.rtype; rt.Kind() {
+			case reflect.Slice, reflect.Array, reflect.Map:
+				t = valueTOf(rt.Elem(), withScope(sc))
+			case reflect.String:
+				t = sc.getType("byte")
+			case reflect.Pointer:
+				if rt.Elem().Kind() == reflect.Array {
+					t = valueTOf(rt.Elem().Elem(), withScope(sc))
+				}
+			}
 		case funcT:
 			// A generic function instantiated and called (F[int](x)), as
 			// in a global var's value: the type of the instance.
