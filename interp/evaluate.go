@@ -101,6 +101,7 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 			for _, w := range out.wrapped {
 				s.funcSpans = append(s.funcSpans, funcSpan{"the cell", base*lineStride + w[0], base*lineStride + w[1]})
 			}
+			c.stmtLines = append(c.stmtLines, out.lines...)
 			c.defers = c.defers || out.defers
 			c.exits = c.exits || out.defers || out.returns
 			return out.text, nil
@@ -125,6 +126,7 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 				off := fset.Position(es.Pos()).Offset - len(stmtHeader) - (p.line - 1) - (p.col - 1)
 				c.last = &lastExpr{x: es.X, text: p.text[off:]}
 				c.last.line, c.last.col = lineCol(c.code, p.start+off)
+				c.stmtLines = append(c.stmtLines, c.last.line)
 				text = p.text[:off]
 			}
 		}

@@ -11,6 +11,7 @@ import (
 type stmtsRewrite struct {
 	text    string
 	wrapped [][2]int // first and last cell lines of statements run in a function
+	lines   []int    // the first cell line of each statement
 	defers  bool     // the piece defers a call at the top level (defer.go)
 	returns bool     // the piece returns at the top level
 }
@@ -37,6 +38,9 @@ func rewriteStmts(text string, line, col, cell int, generic, seen map[string]boo
 	}
 	var edits []stmtEdit
 	for _, st := range list {
+		if l, _ := where(st.Pos()); true {
+			out.lines = append(out.lines, l)
+		}
 		exits, defers, returns, bad := topLevelExits(st, text, off)
 		if bad != nil {
 			l, c := where(bad.Pos())
