@@ -66,6 +66,7 @@ func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error
 	if e != nil {
 		s.explain(c, e)
 		inGoWords(e)
+		unshadowed(e)
 		s.withdraw(declared, prior)
 		return nil, e
 	}
