@@ -212,6 +212,13 @@ func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *E
 	if err != nil && err.Name != "panic" {
 		return err // a compile error or an interrupt: nothing ran, or the cell stops
 	}
+	if err != nil && strings.HasPrefix(err.Value, "os.Exit(") {
+		// os.Exit ends the program without running deferred calls.
+		c.Lock()
+		c.panic = cellPanic{}
+		c.Unlock()
+		return err
+	}
 	for defers {
 		_, e := s.eval(ctx, "{}", "\n_gohooksRunDefers()", 0, 0, false)
 		if e == nil {
