@@ -55,3 +55,14 @@ func TestIndexOfACompiledValueAtTheTopLevel(t *testing.T) {
 		t.Run(r.name, func(t *testing.T) { check(t, s, r.code, r.want) })
 	}
 }
+
+// TestCannotInferAtTheTopLevel checks the compile error of a generic call
+// whose type arguments cannot be inferred at the top level (patch 0074:
+// "nil reflect type" or a nil pointer dereference before).
+func TestCannotInferAtTheTopLevel(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "func Zero[T any]() T {\n\tvar z T\n\treturn z\n}\nfunc two[T any]() (T, T) {\n\tvar z T\n\treturn z, z\n}", cellOut{})
+	check(t, s, "fmt.Println()\nz := Zero()", cellOut{err: "compile error: in call to Zero, cannot infer T", where: "line 2"})
+	check(t, s, "a, b := two()", cellOut{err: "compile error: in call to two, cannot infer T", where: "line 1"})
+	check(t, s, "z := Zero[int]()\na, b := two[string]()\nfmt.Println(z, a+b+\".\")", cellOut{stdout: "0 .\n"})
+}

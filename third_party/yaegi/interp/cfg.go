@@ -2377,7 +2377,7 @@ func compDefineX(sc *scope, n *node) error {
 		if isGeneric(funtype) {
 			// A generic function's results, its type arguments inferred
 			// (a, b := pair(1, 2) at the top level).
-			if funtype, err = inferredFuncType(n.interp, sc, funtype, src.child[1:], nil); err != nil {
+			if funtype, err = inferredFuncType(n.interp, sc, funtype, src, nil); err != nil {
 				return err
 			}
 		}
