@@ -2405,6 +2405,13 @@ func compDefineX(sc *scope, n *node) error {
 			// An undefined name, or one defined later in the source.
 			return incompleteError{undefinedIn(src.child[0], sc)}
 		}
+		if isGeneric(funtype) {
+			// A generic function's results, its type arguments inferred
+			// (a, b := pair(1, 2) at the top level).
+			if funtype, err = inferredFuncType(n.interp, sc, funtype, src, nil); err != nil {
+				return err
+			}
+		}
 		for funtype.cat == valueT && funtype.val != nil {
 			// Retrieve original interpreter type from a wrapped function.
 			// Struct fields of function types are always wrapped in valueT to ensure

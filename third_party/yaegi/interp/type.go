@@ -708,7 +708,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				// A call of a generic function, as in a global var's
 				// value: the type arguments are inferred from the
 				// arguments, as cfg does.
-				if t, err = inferredFuncType(interp, sc, t, n.child[1:], seen); err != nil || t == nil {
+				if t, err = inferredFuncType(interp, sc, t, n, seen); err != nil || t == nil {
 					return nil, err
 				}
 			}
@@ -871,6 +871,25 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		switch lt.cat {
 		case arrayT, mapT, sliceT, variadicT:
 			t = lt.val
+		case stringT:
+			t = sc.getType("byte")
+		case ptrT:
+			if lt.val.cat == arrayT {
+				t = lt.val.val
+			}
+		case valueT:
+			// A value of a compiled type (records[0] after records, err
+			// := r.ReadAll() at the top level).
+			switch rt := lt.rtype; rt.Kind() {
+			case reflect.Slice, reflect.Array, reflect.Map:
+				t = valueTOf(rt.Elem(), withScope(sc))
+			case reflect.String:
+				t = sc.getType("byte")
+			case reflect.Pointer:
+				if rt.Elem().Kind() == reflect.Array {
+					t = valueTOf(rt.Elem().Elem(), withScope(sc))
+				}
+			}
 		case funcT:
 			// A generic function instantiated and called (F[int](x)), as
 			// in a global var's value: the type of the instance.
@@ -2602,9 +2621,10 @@ func instanceType(interp *Interpreter, sc *scope, lt *itype, types []*itype, see
 }
 
 // inferredFuncType returns the type of the generic function of type lt
-// called with the arguments args, its type arguments inferred, or lt when
-// they cannot all be inferred.
-func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, seen []*node) (*itype, error) {
+// in call, its type arguments inferred from the arguments, or an error
+// when they cannot all be inferred.
+func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, call *node, seen []*node) (*itype, error) {
+	args := call.child[1:]
 	var typed []*node
 	defer func() {
 		for _, a := range typed {
@@ -2630,12 +2650,14 @@ func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, s
 	if err != nil {
 		return nil, err
 	}
-	params := 0
+	var params []string
 	for _, c := range lt.node.child[0].child {
-		params += len(c.child) - 1
+		for _, cc := range c.child[:len(c.child)-1] {
+			params = append(params, cc.ident)
+		}
 	}
-	if len(types) < params {
-		return lt, nil
+	if len(types) < len(params) {
+		return nil, call.cfgErrorf("in call to %s, cannot infer %s", fun.child[1].ident, params[len(types)])
 	}
 	return instanceType(interp, sc, lt, types, seen)
 }
