@@ -204,3 +204,24 @@ func apply(f func(C) int, c C) int { return f(c) }
 `, "1\n3 3 6 8 3 5 5\n"},
 	})
 }
+
+// TestAssignToBlank assigns an operation and a receive to the blank
+// identifier: `_ = <-ch` panicked "reflect: call of reflect.Value.SetInt
+// on chan Value" (the receive wrote over the channel's place).
+func TestAssignToBlank(t *testing.T) {
+	runProgramRows(t, []programRow{{"operation and receive", `package main
+
+import "fmt"
+
+func main() {
+	a, b := 1, 2
+	_ = a + b
+	_ = -a
+	ch := make(chan int, 2)
+	ch <- 1
+	ch <- 2
+	_ = <-ch
+	fmt.Println(len(ch), <-ch)
+}
+`, "1 2\n"}})
+}
