@@ -225,3 +225,55 @@ func main() {
 }
 `, "1 2\n"}})
 }
+
+// TestRangeOverSliceOfChannels ranges with two variables over a slice of
+// channels: yaegi took it for a range over a channel ("reflect: call of
+// reflect.Value.Len on int Value"), which broke the fan-in of the Go
+// blog's pipelines, func merge(cs ...<-chan int).
+func TestRangeOverSliceOfChannels(t *testing.T) {
+	runProgramRows(t, []programRow{{"fan-in", `package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+func merge(cs ...<-chan int) <-chan int {
+	var wg sync.WaitGroup
+	out := make(chan int)
+	output := func(c <-chan int) {
+		for n := range c {
+			out <- n
+		}
+		wg.Done()
+	}
+	wg.Add(len(cs))
+	for _, c := range cs {
+		go output(c)
+	}
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
+	return out
+}
+
+func main() {
+	a, b := make(chan int, 1), make(chan int, 1)
+	a <- 5
+	b <- 6
+	close(a)
+	close(b)
+	sum := 0
+	for n := range merge(a, b) {
+		sum += n
+	}
+	cs := []chan int{make(chan int, 1), make(chan int, 2)}
+	for i, c := range cs {
+		c <- i
+		fmt.Print(i, len(c), cap(c), " ")
+	}
+	fmt.Println(sum)
+}
+`, "0 1 1 1 1 2 11\n"}})
+}
