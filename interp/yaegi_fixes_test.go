@@ -277,3 +277,42 @@ func main() {
 }
 `, "0 1 1 1 1 2 11\n"}})
 }
+
+// TestConstGroupsWithSeveralNames checks iota and implicit repetition in
+// const specs with two names: yaegi repeated only the last value of the
+// previous spec and counted iota once per name ("constant definition
+// loop", or "cannot use _ as value" for `_, _`).
+func TestConstGroupsWithSeveralNames(t *testing.T) {
+	runProgramRows(t, []programRow{{"iota", `package main
+
+import "fmt"
+
+const (
+	a, b = iota, iota * 10
+	c, d
+	e, f
+)
+
+const (
+	A = iota * B
+	B = 2
+	C
+	_
+	D = iota
+)
+
+const (
+	x, y = iota, "s"
+	_, _
+	z, w
+)
+
+func main() {
+	const (
+		p, q = iota, -iota
+		r, s
+	)
+	fmt.Println(a, b, c, d, e, f, A, B, C, D, x, y, z, w, p, q, r, s)
+}
+`, "0 0 1 10 2 20 0 2 2 4 0 s 2 s 0 0 1 -1\n"}})
+}

@@ -111,6 +111,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case defineStmt:
+			if n.anc.kind == constDecl {
+				// iota is the index of the spec in the declaration, however
+				// many names the spec has and in whatever order specs are
+				// compiled.
+				sc.iota = childPos(n)
+			}
 			// Determine type of variables initialized at declaration, so it can be propagated.
 			if n.nleft+n.nright == len(n.child) {
 				// No type was specified on the left hand side, it will resolved at post-order.
