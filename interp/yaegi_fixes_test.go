@@ -316,3 +316,40 @@ func main() {
 }
 `, "0 0 1 10 2 20 0 2 2 4 0 s 2 s 0 0 1 -1\n"}})
 }
+
+// TestEmbeddedInterfaceMethods asserts an interface to a struct that
+// embeds the interface and overrides one of its methods: yaegi did not
+// count the methods of the embedded interface ("impossible type
+// assertion: main.Loud does not implement main.Notifier (missing Name
+// method)").
+func TestEmbeddedInterfaceMethods(t *testing.T) {
+	runProgramRows(t, []programRow{{"type assertion", `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+type Notifier interface {
+	Notify(msg string) string
+	Name() string
+}
+
+type Email struct{ addr string }
+
+func (e Email) Notify(msg string) string { return "email to " + e.addr + ": " + msg }
+func (e Email) Name() string             { return "email" }
+
+type Loud struct{ Notifier }
+
+func (l Loud) Notify(msg string) string { return l.Notifier.Notify(strings.ToUpper(msg)) }
+
+func main() {
+	var n Notifier = Loud{Email{"x@y"}}
+	l, ok := n.(Loud)
+	fmt.Println(ok, l.Name(), l.Notify("hi"), l.Notifier.(Email).addr)
+	_, ok = n.(Email)
+	fmt.Println(ok)
+}
+`, "true email email to x@y: HI x@y\nfalse\n"}})
+}
