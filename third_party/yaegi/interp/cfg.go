@@ -117,6 +117,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case defineStmt:
+			if n.anc.kind == constDecl {
+				// iota is the index of the spec in the declaration, however
+				// many names the spec has and in whatever order specs are
+				// compiled.
+				sc.iota = childPos(n)
+			}
 			// Determine type of variables initialized at declaration, so it can be propagated.
 			if n.nleft+n.nright == len(n.child) {
 				// No type was specified on the left hand side, it will resolved at post-order.
@@ -862,7 +868,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if src.typ.untyped && !dest.typ.untyped {
 						src.typ = dest.typ
 					}
-				case src.action == aRecv && dest.kind == identExpr && !isInterface(dest.typ):
+				case src.action == aRecv && directStore(src, dest):
 					// Assign by reading from a receiving channel. Only to a
 					// variable: the frame location of an element, a field or
 					// a dereferenced pointer is a copy, not the destination.
@@ -1032,7 +1038,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// by constOp and available in n.rval. Nothing else to do at execution.
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !isInterfaceDest(n.anc.child[childPos(n)-n.anc.nright]):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
 				// at the frame location of destination. Not to an interface: the
 				// result must be stored with its own type, then converted by the
@@ -3349,12 +3355,19 @@ func isValueUntyped(v reflect.Value) bool {
 // Not when dest is an interface: the result must be stored with its own
 // type and converted by the assignment. Not a channel receive to anything
 // but a variable: the frame location of an element, a field or a
-// dereferenced pointer is a copy of it, not the destination.
+// dereferenced pointer is a copy of it, not the destination, and the
+// blank identifier has no location yet.
 func directStore(n, dest *node) bool {
-	if isInterface(dest.typ) {
+	if isInterfaceDest(dest) {
 		return false
 	}
-	return n.action != aRecv || dest.kind == identExpr
+	return n.action != aRecv || dest.kind == identExpr && !isBlank(dest)
+}
+
+// isInterfaceDest reports whether the destination of an assignment is an
+// interface (the blank identifier has no type).
+func isInterfaceDest(dest *node) bool {
+	return dest.typ != nil && isInterface(dest.typ)
 }
 
 func isArithmeticAction(n *node) bool {

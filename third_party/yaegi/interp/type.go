@@ -2154,7 +2154,9 @@ func lookupFieldOrMethod(t *itype, name string) *itype {
 	default:
 		n, _ := t.lookupMethod(name)
 		if n == nil {
-			return nil
+			// A method of an interface embedded in a struct is a method
+			// of the struct.
+			return t.interfaceMethod(name)
 		}
 		return n.typ
 	}
