@@ -438,6 +438,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return false
 					}
+					nameInstance(n.typ, t0, lt)
 					// Generate methods if any.
 					for _, nod := range t0.method {
 						gm, _, err2 := genAST(nod.scope, nod, lt)
@@ -655,6 +656,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			default:
 				n.typ = typ
 				n.typ.name = typeName
+				n.typ.path = pkgName // a local type is named for its package: main.local
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false
@@ -854,6 +856,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimisation for assigned interface (error and
 						// any too): the value goes in the interface's wrapper,
 						// or with its methods in a valueInterface.
+						break
+					}
+					if (isEmptyInterface(dest.typ) || dest.typ.cat == errorT) && len(src.typ.method) > 0 {
+						// The assignment keeps the methods of the value in
+						// the interface (var a any = T{}).
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {

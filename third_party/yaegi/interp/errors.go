@@ -12,8 +12,6 @@ import "reflect"
 // []error, Is and As methods) and compare the values that wrappers hold
 // with their interpreted types.
 
-var errorType = reflect.TypeOf((*error)(nil)).Elem()
-
 // fixErrors makes errors.Is and errors.As of the interpreter's errors
 // package errorsIs and errorsAs.
 func fixErrors(interp *Interpreter) {

@@ -1823,6 +1823,9 @@ func callBin(n *node) {
 			}
 		}
 	}
+	if pf, ok := printFuncOf(n); ok {
+		fmtPrintArgs(n, pf, values)
+	}
 	l := len(values)
 
 	switch {
