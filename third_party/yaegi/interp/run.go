@@ -1703,7 +1703,7 @@ func callBin(n *node) {
 	value := genValue(c0)
 	if len(child) == 2 && isErrorsAs(c0) {
 		// errors.As with the interpreted type of its target.
-		as := errorsAsFor(child[1].typ)
+		as := errorsAsFor(n, child[1].typ)
 		value = func(*frame) reflect.Value { return as }
 	}
 	var values []func(*frame) reflect.Value
