@@ -602,6 +602,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				if typ, err = nodeType(interp, sc, c.lastChild()); err != nil {
 					return false
 				}
+				if len(c.child) == 1 {
+					// An unnamed parameter still has its place in the frame,
+					// where the call stores its argument.
+					sc.add(typ)
+				}
 				for _, cc := range c.child[:len(c.child)-1] {
 					sc.sym[cc.ident] = &symbol{index: sc.add(typ), kind: varSym, typ: typ}
 				}
@@ -839,8 +844,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if src.typ.untyped && !dest.typ.untyped {
 						src.typ = dest.typ
 					}
-				case src.action == aRecv:
-					// Assign by reading from a receiving channel.
+				case src.action == aRecv && dest.kind == identExpr && !isInterface(dest.typ):
+					// Assign by reading from a receiving channel. Only to a
+					// variable: the frame location of an element, a field or
+					// a dereferenced pointer is a copy, not the destination.
 					n.gen = nop
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
@@ -1004,9 +1011,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// by constOp and available in n.rval. Nothing else to do at execution.
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
-				// at the frame location of destination.
+				// at the frame location of destination. Not to an interface: the
+				// result must be stored with its own type, then converted by the
+				// assignment (the operation has no code for an interface type).
 				dest := n.anc.child[childPos(n)-n.anc.nright]
 				n.typ = dest.typ
 				n.findex = dest.findex
@@ -2300,7 +2309,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case n.rval.IsValid():
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1 && directStore(n, n.anc.child[childPos(n)-n.anc.nright]):
 				dest := n.anc.child[childPos(n)-n.anc.nright]
 				n.typ = dest.typ
 				n.findex = dest.findex
@@ -3159,9 +3168,12 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 			n.val = m
 			n.findex = notInFrame
 			n.gen = nop
+			// The method's reflect type, which may be cached, and its
+			// name have no receiver.
+			t := funcOf(append([]*itype{n.child[0].typ}, m.typ.arg...), m.typ.ret)
 			n.typ = &itype{}
 			*n.typ = *m.typ
-			n.typ.arg = append([]*itype{n.child[0].typ}, m.typ.arg...)
+			n.typ.arg, n.typ.str, n.typ.rtype = t.arg, t.str, nil
 		} else {
 			// Handle method with receiver.
 			n.gen = getMethod
@@ -3261,6 +3273,19 @@ func isValueUntyped(v reflect.Value) bool {
 }
 
 // isArithmeticAction returns true if the node action is an arithmetic operator.
+// directStore reports whether the unary operation n, the source of an
+// assignment to dest, may store its result at the frame location of dest.
+// Not when dest is an interface: the result must be stored with its own
+// type and converted by the assignment. Not a channel receive to anything
+// but a variable: the frame location of an element, a field or a
+// dereferenced pointer is a copy of it, not the destination.
+func directStore(n, dest *node) bool {
+	if isInterface(dest.typ) {
+		return false
+	}
+	return n.action != aRecv || dest.kind == identExpr
+}
+
 func isArithmeticAction(n *node) bool {
 	switch n.action {
 	case aAdd, aAnd, aAndNot, aBitNot, aMul, aNeg, aOr, aPos, aQuo, aRem, aShl, aShr, aSub, aXor:

@@ -983,9 +983,44 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 	}
 }
 
+// isMethodExpr reports whether n is a method expression of an
+// interpreted method, such as T.M or (*T).M: a function whose first
+// parameter is the receiver.
+func isMethodExpr(n *node) bool {
+	if n.kind != selectorExpr || n.action != aGetMethod || n.findex != notInFrame || n.recv != nil {
+		return false
+	}
+	_, ok := n.val.(*node)
+	return ok
+}
+
+// genMethodExprWrapper makes the function value of the method expression
+// n: it calls the method with its first argument as the receiver.
+func genMethodExprWrapper(n *node) func(*frame) reflect.Value {
+	m := n.val.(*node)
+	_, lind := n.child[0].typ.lookupMethod(n.child[1].ident)
+	funcType := n.typ.TypeOf()
+	return func(f *frame) reflect.Value {
+		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
+			nod := *m
+			nod.val = &nod
+			nod.recv = &receiver{val: in[0], index: lind}
+			fn := genFunctionWrapper(&nod)(f)
+			if funcType.IsVariadic() {
+				return fn.CallSlice(in[1:])
+			}
+			return fn.Call(in[1:])
+		})
+	}
+}
+
 func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	var def *node
 	var ok bool
+
+	if isMethodExpr(n) {
+		return genMethodExprWrapper(n)
+	}
 
 	if def, ok = n.val.(*node); !ok {
 		return genValueAsFunctionWrapper(n)
@@ -1013,10 +1048,12 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 			return v
 		}
 
-		// A deferred method call evaluates its receiver at the defer
-		// statement, as Go does; a value receiver is copied then.
+		// A method value, and a deferred method call, evaluate the
+		// receiver when the method value is made, as Go does; a value
+		// receiver is copied then (get := c.Get; c.n = 1; get() sees the
+		// old c.n).
 		var deferredRecv reflect.Value
-		if isDefer && rcvr != nil {
+		if rcvr != nil {
 			deferredRecv = rcvr(f)
 			ptrRecv := len(def.types) > numRet && def.types[numRet].Kind() == reflect.Ptr
 			switch {
@@ -1224,6 +1261,11 @@ func call(n *node) {
 	goroutine := n.anc.kind == goStmt
 	c0 := n.child[0]
 	value := genValue(c0)
+	if isMethodExpr(c0) {
+		// T.M(x, ...) calls M with the receiver x, converted to the
+		// receiver type of M (which may be promoted from an embedded field).
+		value = genMethodExprWrapper(c0)
+	}
 	var values []func(*frame) reflect.Value
 
 	numRet := len(c0.typ.ret)
@@ -1368,7 +1410,23 @@ func call(n *node) {
 					in[i].Set(value)
 				}
 
-				go callf(in)
+				id := n.interp.runid()
+				go func() {
+					defer func() {
+						// A goroutine of an evaluation that was stopped
+						// ends quietly: a panic of compiled code that saw
+						// the stop (an interrupted wait) would otherwise
+						// crash the program, as the goroutine's deferred
+						// recover no longer runs after the stop.
+						if r := recover(); r != nil {
+							if n.interp.runid() != id {
+								return
+							}
+							panic(r)
+						}
+					}()
+					callf(in)
+				}()
 				return tnext
 			}
 

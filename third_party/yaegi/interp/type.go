@@ -702,6 +702,14 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if t, err = nodeType2(interp, sc, n.child[0], seen); err != nil || t == nil {
 				return nil, err
 			}
+			if isGeneric(t) {
+				// A call of a generic function, as in a global var's
+				// value: the type arguments are inferred from the
+				// arguments, as cfg does.
+				if t, err = inferredFuncType(interp, sc, t, n.child[1:], seen); err != nil || t == nil {
+					return nil, err
+				}
+			}
 			switch t.cat {
 			case valueT:
 				if rt := t.rtype; rt.Kind() == reflect.Func && rt.NumOut() == 1 {
@@ -849,6 +857,12 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		switch lt.cat {
 		case arrayT, mapT, sliceT, variadicT:
 			t = lt.val
+		case funcT:
+			// A generic function instantiated and called (F[int](x)), as
+			// in a global var's value: the type of the instance.
+			if isGeneric(lt) && isCalled(n) && n.child[1].isType(sc) {
+				t, err = genericFuncType(interp, sc, lt, n.child[1:], seen)
+			}
 		case genericT:
 			t1, err := nodeType2(interp, sc, n.child[1], seen)
 			if err != nil {
@@ -885,6 +899,10 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 
+		if isGeneric(lt) && isCalled(n) {
+			t, err = genericFuncType(interp, sc, lt, n.child[1:], seen)
+			break
+		}
 		// Index list expressions can be used only in context of generic types.
 		if lt.cat != genericT {
 			err = n.cfgErrorf("not a generic type: %s", lt.id())
@@ -2432,6 +2450,86 @@ func isPtr(t *itype) bool  { return t.TypeOf().Kind() == reflect.Ptr }
 
 func isEmptyInterface(t *itype) bool {
 	return t != nil && t.cat == interfaceT && len(t.field) == 0
+}
+
+// genericFuncType returns the type of the generic function of type lt
+// instantiated with the type arguments args, without compiling the
+// instance: cfg compiles it where the function is used.
+func genericFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, seen []*node) (*itype, error) {
+	types := make([]*itype, 0, len(args))
+	for _, a := range args {
+		t, err := nodeType2(interp, sc, a, seen)
+		if err != nil {
+			return nil, err
+		}
+		if t.incomplete {
+			return t, nil
+		}
+		types = append(types, t)
+	}
+	return instanceType(interp, sc, lt, types, seen)
+}
+
+// instanceType returns the type of the generic function of type lt
+// instantiated with types.
+func instanceType(interp *Interpreter, sc *scope, lt *itype, types []*itype, seen []*node) (*itype, error) {
+	g, found, err := genAST(sc, lt.node.anc, types)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		// The instance is generated again, and compiled, by cfg.
+		for k, v := range interp.generic {
+			if v == g {
+				delete(interp.generic, k)
+			}
+		}
+	}
+	return nodeType2(interp, sc, g.child[2], seen)
+}
+
+// inferredFuncType returns the type of the generic function of type lt
+// called with the arguments args, its type arguments inferred, or lt when
+// they cannot all be inferred.
+func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, seen []*node) (*itype, error) {
+	var typed []*node
+	defer func() {
+		for _, a := range typed {
+			a.typ = nil
+		}
+	}()
+	for _, a := range args {
+		if a.typ != nil {
+			continue
+		}
+		t, err := nodeType2(interp, sc, a, seen)
+		if err != nil {
+			return nil, err
+		}
+		if t == nil || t.incomplete {
+			return t, nil
+		}
+		a.typ = t
+		typed = append(typed, a)
+	}
+	fun := lt.node.anc
+	types, err := inferTypesFromCall(sc, fun, args)
+	if err != nil {
+		return nil, err
+	}
+	params := 0
+	for _, c := range lt.node.child[0].child {
+		params += len(c.child) - 1
+	}
+	if len(types) < params {
+		return lt, nil
+	}
+	return instanceType(interp, sc, lt, types, seen)
+}
+
+// isCalled reports whether n is the function of a call.
+func isCalled(n *node) bool {
+	return n.anc != nil && n.anc.kind == callExpr && len(n.anc.child) > 0 && n.anc.child[0] == n
 }
 
 func isGeneric(t *itype) bool {

@@ -173,6 +173,9 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 }
 
 func genFuncValue(n *node) func(*frame) reflect.Value {
+	if isMethodExpr(n) {
+		return genMethodExprWrapper(n)
+	}
 	value := genValue(n)
 	return func(f *frame) reflect.Value {
 		v := value(f)
