@@ -1191,6 +1191,28 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 	return t, err
 }
 
+// embedsWithoutMethods reports whether a field of type t, whose reflect
+// type is rt, can be embedded in a struct type that reflect.StructOf makes
+// at any place: a type of the program, which reflect knows without methods.
+func embedsWithoutMethods(t *itype, rt reflect.Type) bool {
+	if t.cat == ptrT {
+		t = t.val
+	}
+	if t == nil || t.cat == valueT || fmtIsInterface(t) || rt == nil {
+		return false
+	}
+	switch rt.Kind() {
+	case reflect.Pointer:
+		if k := rt.Elem().Kind(); k == reflect.Pointer || k == reflect.Interface {
+			return false
+		}
+		return rt.Name() == "" && rt.Elem().Name() == "" && rt.Elem().NumMethod() == 0
+	case reflect.Interface:
+		return false
+	}
+	return rt.Name() == "" && rt.NumMethod() == 0
+}
+
 // nameInstance names t, the instance of the generic type g for the type
 // arguments args, as reflect names it (main.pair[string,int]), for fmt's %T.
 func nameInstance(t, g *itype, args []*itype) {
@@ -2210,9 +2232,11 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 					field.PkgPath = "main"
 				}
 			}
-			if len(t.field) == 1 && f.embed && field.PkgPath == "" {
+			if f.embed && field.PkgPath == "" && (len(t.field) == 1 || embedsWithoutMethods(f.typ, field.Type)) {
 				// Mark the field as embedded (anonymous) only if it is the
-				// only one, to avoid a panic due to golang/go#15924 issue.
+				// only one, to avoid a panic due to golang/go#15924 issue,
+				// or if reflect sees no methods in it (a type of the
+				// program), so that encoding/json promotes its fields.
 				field.Anonymous = true
 			}
 			fields = append(fields, field)
