@@ -101,6 +101,10 @@ TEXT ·packContigAVX2(SB), NOSPLIT, $0-48
 	SHLQ $2, R8
 	TESTQ BX, BX
 	JZ contig2_done
+	// A full-width step is stored without masks: AMD's masked stores are
+	// microcoded, several times slower than the copy itself.
+	CMPQ R8, $64
+	JEQ contig2_full
 contig2_loop:
 	VMASKMOVPS (SI), Y12, Y0
 	VMASKMOVPS 32(SI), Y13, Y1
@@ -110,6 +114,16 @@ contig2_loop:
 	ADDQ R8, DI
 	DECQ BX
 	JNZ contig2_loop
+	JMP contig2_done
+contig2_full:
+	VMASKMOVPS (SI), Y12, Y0
+	VMASKMOVPS 32(SI), Y13, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ DX, SI
+	ADDQ R8, DI
+	DECQ BX
+	JNZ contig2_full
 contig2_done:
 	VZEROUPPER
 	RET
