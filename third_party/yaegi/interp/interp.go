@@ -488,8 +488,15 @@ func (interp *Interpreter) resizeFrame() {
 	if l-b <= 0 {
 		return
 	}
-	data := make([]reflect.Value, l)
-	copy(data, interp.frame.data)
+	data := interp.frame.data
+	if l > cap(data) {
+		// The global frame grows by at least half of its size: every
+		// top-level statement of every Eval adds slots, and copying the
+		// whole frame each time made an Eval cost more the more ran before.
+		data = make([]reflect.Value, b, max(l, b+b/2))
+		copy(data, interp.frame.data)
+	}
+	data = data[:l]
 	for j, t := range interp.universe.types[b:] {
 		data[b+j] = reflect.New(t).Elem()
 	}
