@@ -7,6 +7,8 @@ import (
 	"os"
 	"regexp"
 	"time"
+
+	"github.com/gohooks/gohooks/internal/interrupt"
 )
 
 // goroutineGrace is how long a cell's end waits for the goroutines it
@@ -46,7 +48,9 @@ type frameFilter struct {
 	w io.Writer
 }
 
-var frameLine = regexp.MustCompile(`^(_\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\n$`)
+// frameLine matches such a line, of a cell (_.go:300004:5) or of the
+// source of a package (sync/generic.go:23:5).
+var frameLine = regexp.MustCompile(`^([^\s:]*\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\n$`)
 
 // stdinReader gives cells the front end's input, one line per request.
 type stdinReader struct{ s *Session }
@@ -100,7 +104,8 @@ func (s *Session) goExit(cell int, r any) {
 			c.liveDone = nil
 		}
 	}
-	if r == nil {
+	if r == nil || r == interrupt.ErrInterrupted {
+		// An interrupt stops the cell's goroutines too: no panic to report.
 		c.Unlock()
 		return
 	}

@@ -14,6 +14,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 	sc := interp.initScopePkg(importPath, pkgName)
 	var err error
 	var revisit []*node
+	// The variables that top-level statements left to the CFG declare
+	// (x := g(y) of a generic g), and so the statements that use them.
+	deferred := map[string]bool{}
 
 	baseName := path.Base(interp.fset.Position(root.pos).Filename)
 
@@ -44,6 +47,10 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				atyp *itype
 				err2 error
 			)
+			if deferTo(n, deferred) {
+				n.deferred = true
+				return false
+			}
 			if n.nleft+n.nright < len(n.child) {
 				// Type is declared explicitly in the assign expression.
 				if atyp, err2 = nodeType(interp, sc, n.child[n.nleft]); err2 != nil {
@@ -94,6 +101,16 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					err = n.cfgErrorf("use of untyped nil")
 					return false
 				}
+				if hasTypeParam(typ, 0) {
+					// The result of a generic function: its type is known
+					// once the call is instantiated, by the CFG, which
+					// declares the variable.
+					for _, c := range n.child[:n.nleft] {
+						deferred[c.ident] = true
+					}
+					n.deferred = true
+					return false
+				}
 				if typ.isBinMethod {
 					typ = valueTOf(typ.methodCallType(), isBinMethod(), withScope(sc))
 				}
@@ -110,6 +127,19 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			return false
 
 		case defineXStmt:
+			if deferTo(n, deferred) {
+				n.deferred = true
+				return false
+			}
+			if genericCall(interp, sc, n.lastChild()) {
+				for _, c := range n.child[:len(n.child)-1] {
+					deferred[c.ident] = true
+				}
+				n.deferred = true
+				// The types of the results are known once the call is
+				// instantiated, by the CFG, which declares the variables.
+				return false
+			}
 			err = compDefineX(sc, n)
 			var ie incompleteError
 			if errors.As(err, &ie) {
@@ -238,6 +268,13 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			if packageName := path.Base(ipath); path.Dir(ipath) == packageName {
 				ipath = packageName
 			}
+			if compiled, err1 := interp.importGeneric(ipath); err1 != nil {
+				err = n.cfgErrorf("import %q error: %v", ipath, err1)
+				return false
+			} else if compiled {
+				// The frame has the package's globals now.
+				sc.types = interp.universe.types
+			}
 			if pkg := interp.binPkg[ipath]; pkg != nil {
 				switch name {
 				case "_": // no import of symbols
@@ -250,6 +287,11 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 							kind = typeSym
 						}
 						sc.sym[n] = &symbol{kind: kind, typ: valueTOf(typ, withScope(sc)), rval: v}
+					}
+					for k, v := range interp.srcPkg[ipath] {
+						if _, ok := pkg[k]; !ok && canExport(k) {
+							sc.sym[k] = v
+						}
 					}
 				default: // import symbols in package namespace
 					if name == "" {
