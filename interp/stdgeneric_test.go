@@ -298,6 +298,10 @@ fmt.Println(pe.Op, pe.Path, ok)
 _, ok = errors.AsType[*os.LinkError](err)
 fmt.Println(ok)`,
 			want: "open /no/such/file true\nfalse\n"},
+		{name: "unique.Make", imports: []string{"unique"}, decls: `type point struct{ x, y int }`, body: `a, b, c := unique.Make("go"), unique.Make("g"+"o"), unique.Make("gopher")
+p, q := unique.Make(point{1, 2}), unique.Make(point{1, 2})
+fmt.Println(a == b, a == c, a.Value(), p == q, q.Value().y)`,
+			want: "true false go true 2\n"},
 		{name: "reflect.TypeFor", imports: []string{"reflect"}, body: `fmt.Println(reflect.TypeFor[int](), reflect.TypeFor[[]string](), reflect.TypeFor[error]())
 v, ok := reflect.TypeAssert[int](reflect.ValueOf(3))
 _, ok2 := reflect.TypeAssert[string](reflect.ValueOf(3))
@@ -337,7 +341,7 @@ fmt.Println(keys)`,
 // TestStdGenericEveryPackage checks that the generic source of every
 // package compiles in the interpreter.
 func TestStdGenericEveryPackage(t *testing.T) {
-	for _, p := range []string{"cmp", "errors", "iter", "maps", "math/rand/v2", "reflect", "slices", "sync", "sync/atomic"} {
+	for _, p := range []string{"cmp", "errors", "iter", "maps", "math/rand/v2", "reflect", "slices", "sync", "sync/atomic", "unique"} {
 		t.Run(strings.ReplaceAll(p, "/", "_"), func(t *testing.T) {
 			check(t, newTestSession(t), "import _ \""+p+"\"", cellOut{})
 		})
