@@ -138,7 +138,7 @@ fmt.Println(m, maps.EqualFunc(map[int]string{1: "A"}, map[int]string{1: "a"}, st
 var nilMap map[string]int
 fmt.Println(maps.Clone(nilMap) == nil)`,
 			want: "map[a:1 c:3] 3 false\nmap[a:1 c:3 d:4] true\ntrue\n"},
-		{name: "iterators", imports: []string{"maps", "slices"}, body: `m := map[string]int{"x": 1, "y": 2, "z": 3}
+		{name: "iterators", imports: []string{"iter", "maps", "slices"}, body: `m := map[string]int{"x": 1, "y": 2, "z": 3}
 keys := slices.Sorted(maps.Keys(m))
 vals := slices.Collect(maps.Values(m))
 slices.Sort(vals)
@@ -298,8 +298,11 @@ fmt.Println(pe.Op, pe.Path, ok)
 _, ok = errors.AsType[*os.LinkError](err)
 fmt.Println(ok)`,
 			want: "open /no/such/file true\nfalse\n"},
-		{name: "unique.Make", imports: []string{"unique"}, decls: `type point struct{ x, y int }`, body: `a, b, c := unique.Make("go"), unique.Make("g"+"o"), unique.Make("gopher")
-p, q := unique.Make(point{1, 2}), unique.Make(point{1, 2})
+		{name: "unique.Make", imports: []string{"unique"}, decls: `type point struct{ x, y int }`, body: `a := unique.Make("go")
+b := unique.Make("g" + "o")
+c := unique.Make("gopher")
+p := unique.Make(point{1, 2})
+q := unique.Make(point{1, 2})
 fmt.Println(a == b, a == c, a.Value(), p == q, q.Value().y)`,
 			want: "true false go true 2\n"},
 		{name: "reflect.TypeFor", imports: []string{"reflect"}, body: `fmt.Println(reflect.TypeFor[int](), reflect.TypeFor[[]string](), reflect.TypeFor[error]())

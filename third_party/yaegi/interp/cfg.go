@@ -107,10 +107,22 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.typ = dest.typ
 				}
 			case binaryExpr, unaryExpr, parenExpr:
+				if isShiftNode(n.anc) && childPos(n) == 1 {
+					// The count of a shift does not take the type of the
+					// shift: in `KB ByteSize = 1 << (10 * iota)` it is an
+					// integer.
+					break
+				}
 				n.typ = n.anc.typ
 			}
 
 		case defineStmt:
+			if n.anc.kind == constDecl {
+				// iota is the index of the spec in the declaration, however
+				// many names the spec has and in whatever order specs are
+				// compiled.
+				sc.iota = childPos(n)
+			}
 			// Determine type of variables initialized at declaration, so it can be propagated.
 			if n.nleft+n.nright == len(n.child) {
 				// No type was specified on the left hand side, it will resolved at post-order.
@@ -438,7 +450,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return false
 					}
-					// Generate methods if any.
+					nameInstance(n.typ, t0, lt)
+					// Generate methods if any, all declared before any is
+					// compiled: a method may call one declared after it.
+					var gms []*node
 					for _, nod := range t0.method {
 						gm, _, err2 := genAST(nod.scope, nod, lt)
 						if err2 != nil {
@@ -449,13 +464,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						if err != nil {
 							return false
 						}
+						n.typ.addMethod(gm)
+						gms = append(gms, gm)
+					}
+					for _, gm := range gms {
 						if _, err = interp.cfg(gm, sc, sc.pkgID, sc.pkgName); err != nil {
 							return false
 						}
 						if err = genRun(gm); err != nil {
 							return false
 						}
-						n.typ.addMethod(gm)
 					}
 					n.nleft = 1 // Indictate the type of composite literal.
 				}
@@ -601,6 +619,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				if typ, err = nodeType(interp, sc, c.lastChild()); err != nil {
 					return false
 				}
+				if len(c.child) == 1 {
+					// An unnamed parameter still has its place in the frame,
+					// where the call stores its argument.
+					sc.add(typ)
+				}
 				for _, cc := range c.child[:len(c.child)-1] {
 					sc.sym[cc.ident] = &symbol{index: sc.add(typ), kind: varSym, typ: typ}
 				}
@@ -650,6 +673,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			default:
 				n.typ = typ
 				n.typ.name = typeName
+				n.typ.path = pkgName // a local type is named for its package: main.local
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false
@@ -844,14 +868,23 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if src.typ.untyped && !dest.typ.untyped {
 						src.typ = dest.typ
 					}
-				case src.action == aRecv:
-					// Assign by reading from a receiving channel.
+				case src.action == aRecv && directStore(src, dest):
+					// Assign by reading from a receiving channel. Only to a
+					// variable: the frame location of an element, a field or
+					// a dereferenced pointer is a copy, not the destination.
 					n.gen = nop
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
-						// Skip optimisation for assigned interface.
+					if isInterfaceBin(dest.typ) || isEmptyInterface(dest.typ) && len(src.typ.method) > 0 {
+						// Skip optimisation for assigned interface (error and
+						// any too): the value goes in the interface's wrapper,
+						// or with its methods in a valueInterface.
+						break
+					}
+					if (isEmptyInterface(dest.typ) || dest.typ.cat == errorT) && len(src.typ.method) > 0 {
+						// The assignment keeps the methods of the value in
+						// the interface (var a any = T{}).
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {
@@ -1005,9 +1038,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// by constOp and available in n.rval. Nothing else to do at execution.
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !isInterfaceDest(n.anc.child[childPos(n)-n.anc.nright]):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
-				// at the frame location of destination.
+				// at the frame location of destination. Not to an interface: the
+				// result must be stored with its own type, then converted by the
+				// assignment (the operation has no code for an interface type).
 				dest := n.anc.child[childPos(n)-n.anc.nright]
 				n.typ = dest.typ
 				n.findex = dest.findex
@@ -1285,8 +1320,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						n.gen = nop
 					}
 				case n.anc.kind == returnStmt:
-					// Store result directly to frame output location, to avoid a frame copy.
-					n.findex = 0
+					// Store result directly to frame output location, to avoid a frame copy:
+					// the location of its own result (return s, len(s)).
+					n.findex = childPos(n)
 				case bname == "cap" && isInConstOrTypeDecl(n):
 					t := n.child[1].typ.TypeOf()
 					for t.Kind() == reflect.Ptr {
@@ -2308,7 +2344,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case n.rval.IsValid():
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1 && directStore(n, n.anc.child[childPos(n)-n.anc.nright]):
 				dest := n.anc.child[childPos(n)-n.anc.nright]
 				n.typ = dest.typ
 				n.findex = dest.findex
@@ -2380,6 +2416,13 @@ func compDefineX(sc *scope, n *node) error {
 			// An undefined name, or one defined later in the source.
 			return incompleteError{undefinedIn(src.child[0], sc)}
 		}
+		if isGeneric(funtype) {
+			// A generic function's results, its type arguments inferred
+			// (a, b := pair(1, 2) at the top level).
+			if funtype, err = inferredFuncType(n.interp, sc, funtype, src, nil); err != nil {
+				return err
+			}
+		}
 		for funtype.cat == valueT && funtype.val != nil {
 			// Retrieve original interpreter type from a wrapped function.
 			// Struct fields of function types are always wrapped in valueT to ensure
@@ -2391,6 +2434,17 @@ func compDefineX(sc *scope, n *node) error {
 			// Handle functions imported from runtime.
 			for i := 0; i < funtype.rtype.NumOut(); i++ {
 				types = append(types, valueTOf(funtype.rtype.Out(i)))
+			}
+		} else if isGeneric(funtype) && funtype.node.anc != nil && funtype.node.anc.kind == funcDecl && n.anc.kind != varDecl {
+			// A generic function, called at the top level of a REPL input
+			// (x, err := Find(xs, f)): the result types of its instance.
+			if types, err = instanceResultTypes(n.interp, sc, funtype, src.child[1:], nil); err != nil {
+				return err
+			}
+			for _, t := range types {
+				if t.incomplete {
+					return incompleteError{undefinedIn(src, sc)}
+				}
 			}
 		} else {
 			types = funtype.ret
@@ -2470,7 +2524,8 @@ func compDefineX(sc *scope, n *node) error {
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
 			if pkg := n.interp.scopes[sc.pkgID]; sc.global && sc != pkg && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
 				// At the top level, left to the CFG by the GTA (a call of a
-				// generic function): a variable of the package.
+				// generic function): a variable of the package. (The GTA,
+				// in the package's scope, declares the others itself.)
 				sc.sym[id].global = true
 				pkg.sym[id] = sc.sym[id]
 			}
@@ -2708,8 +2763,11 @@ func (n *node) isType(sc *scope) bool {
 		}
 	case identExpr:
 		// A type argument has no name in the scope when it is not a
-		// named type: the []int of S in S{}, S(x).
-		return n.typeArg || sc.getType(n.ident) != nil
+		// named type: the []int of S in S{}, S(x). A type parameter replaced
+		// by its type argument in an instance of a generic function
+		// (Slice{x} with Slice = []int) is named by the type's id, which no
+		// scope holds.
+		return n.typeArg || sc.getType(n.ident) != nil || n.typ != nil && n.typ.cat != nilT && n.ident == n.typ.id()
 	case indexExpr, indexListExpr:
 		// Maybe a generic type.
 		if n.child[0].kind == selectorExpr {
@@ -2898,6 +2956,24 @@ func isInInterfaceType(n *node) bool {
 			return true
 		}
 		anc = anc.anc
+	}
+	return false
+}
+
+// isInTypeParams returns true if node is in the type parameter list of a
+// generic function or type, where a union (T ~int | ~float64, or
+// T Float | Integer) is a constraint, as in an interface.
+func isInTypeParams(n *node) bool {
+	for anc := n.anc; anc != nil; anc = anc.anc {
+		switch anc.kind {
+		case fieldList:
+			p := anc.anc
+			if p != nil && (p.kind == funcType && p.child[0] == anc || p.kind == typeSpec && len(p.child) == 3 && p.child[1] == anc) {
+				return true
+			}
+		case blockStmt, funcLit, funcDecl:
+			return false
+		}
 	}
 	return false
 }
@@ -3181,9 +3257,12 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 			n.val = m
 			n.findex = notInFrame
 			n.gen = nop
+			// The method's reflect type, which may be cached, and its
+			// name have no receiver.
+			t := funcOf(append([]*itype{n.child[0].typ}, m.typ.arg...), m.typ.ret)
 			n.typ = &itype{}
 			*n.typ = *m.typ
-			n.typ.arg = append([]*itype{n.child[0].typ}, m.typ.arg...)
+			n.typ.arg, n.typ.str, n.typ.rtype = t.arg, t.str, nil
 		} else {
 			// Handle method with receiver.
 			n.gen = getMethod
@@ -3283,6 +3362,26 @@ func isValueUntyped(v reflect.Value) bool {
 }
 
 // isArithmeticAction returns true if the node action is an arithmetic operator.
+// directStore reports whether the unary operation n, the source of an
+// assignment to dest, may store its result at the frame location of dest.
+// Not when dest is an interface: the result must be stored with its own
+// type and converted by the assignment. Not a channel receive to anything
+// but a variable: the frame location of an element, a field or a
+// dereferenced pointer is a copy of it, not the destination, and the
+// blank identifier has no location yet.
+func directStore(n, dest *node) bool {
+	if isInterfaceDest(dest) {
+		return false
+	}
+	return n.action != aRecv || dest.kind == identExpr && !isBlank(dest)
+}
+
+// isInterfaceDest reports whether the destination of an assignment is an
+// interface (the blank identifier has no type).
+func isInterfaceDest(dest *node) bool {
+	return dest.typ != nil && isInterface(dest.typ)
+}
+
 func isArithmeticAction(n *node) bool {
 	switch n.action {
 	case aAdd, aAnd, aAndNot, aBitNot, aMul, aNeg, aOr, aPos, aQuo, aRem, aShl, aShr, aSub, aXor:

@@ -25,6 +25,25 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	sname := sc.pkgID + "." + root.child[0].ident + "["
 	if root.kind == funcDecl {
 		sname = sc.pkgID + "." + root.child[1].ident + "["
+		// A method is known by its receiver's type too: Stack[string].Len
+		// and Set[string].Len are different instances.
+		if recv := root.child[0]; len(recv.child) > 0 {
+			rt := recv.child[0].lastChild()
+			if rt.kind == starExpr {
+				rt = rt.child[0]
+			}
+			if rt.kind == indexExpr || rt.kind == indexListExpr {
+				sname = sc.pkgID + "." + rt.child[0].ident + "." + root.child[1].ident + "["
+			}
+		}
+	}
+
+	// Constraints are typed in the scope of the generic declaration: a
+	// union of another package's constraints (constraints.Float) is unknown
+	// where the instance is made.
+	csc := sc
+	if root.typ != nil && root.typ.scope != nil {
+		csc = root.typ.scope
 	}
 
 	// Input type parameters must be resolved prior AST generation, as compilation
@@ -50,7 +69,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			nod.typ = nt.typ
 			nod.typeArg = true
 
-		case indexExpr:
+		case indexExpr, indexListExpr:
 			// Catch a possible recursive generic type definition
 			if root.kind != typeSpec {
 				break
@@ -72,7 +91,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 						if pindex >= len(types) {
 							return nil, cc.cfgErrorf("undefined type for %s", cc.ident)
 						}
-						t, err := nodeType(c.interp, sc, c.child[l])
+						t, err := nodeType(c.interp, csc, c.child[l])
 						if err != nil {
 							return nil, err
 						}
@@ -126,7 +145,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 							return nil, cc.cfgErrorf("undefined type for %s", cc.ident)
 						}
 						it := types[pindex]
-						t, err := nodeType(c.interp, sc, c.child[l])
+						t, err := nodeType(c.interp, csc, c.child[l])
 						if err != nil {
 							return nil, err
 						}
@@ -165,6 +184,11 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	}
 	root.interp.generic[sname] = r
 	r.param = append(r.param, types...)
+	if root.kind == funcDecl {
+		// The types of the instance are those of the declaration's
+		// scope, wherever it is typed (maps.Keys's iter.Seq[K]).
+		r.scope = sc
+	}
 	if tname != "" {
 		for _, nod := range fixNodes {
 			nod.ident = tname
@@ -225,11 +249,16 @@ func declScope(n *node, sc *scope) *scope {
 func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 	sc = declScope(fun, sc)
 	ftn := fun.typ.node
-	// The type parameters in declaration order, and their constraints.
+	// The type parameters in declaration order, and their constraints,
+	// typed in the scope of the function (constraints.Float of its package).
+	csc := sc
+	if fun.typ.scope != nil {
+		csc = fun.typ.scope
+	}
 	var names []string
 	constraints := map[string]*itype{}
 	for _, c := range ftn.child[0].child {
-		typ, err := nodeType(fun.interp, sc, c.lastChild())
+		typ, err := nodeType(fun.interp, csc, c.lastChild())
 		if err != nil {
 			return nil, err
 		}
