@@ -2522,12 +2522,11 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
-			if pkg := n.interp.scopes[sc.pkgID]; sc.global && sc != pkg && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
+			if n.deferred && sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
 				// At the top level, left to the CFG by the GTA (a call of a
-				// generic function): a variable of the package. (The GTA,
-				// in the package's scope, declares the others itself.)
+				// generic function): a variable of the package.
 				sc.sym[id].global = true
-				pkg.sym[id] = sc.sym[id]
+				n.interp.scopes[sc.pkgID].sym[id] = sc.sym[id]
 			}
 		}
 		n.child[i].typ = t

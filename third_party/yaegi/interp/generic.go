@@ -184,11 +184,6 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	}
 	root.interp.generic[sname] = r
 	r.param = append(r.param, types...)
-	if root.kind == funcDecl {
-		// The types of the instance are those of the declaration's
-		// scope, wherever it is typed (maps.Keys's iter.Seq[K]).
-		r.scope = sc
-	}
 	if tname != "" {
 		for _, nod := range fixNodes {
 			nod.ident = tname
