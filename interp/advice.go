@@ -31,6 +31,7 @@ func (s *Session) habits(code string, mine map[string]int) *Error {
 	if err != nil {
 		return nil
 	}
+	made := s.madeByCalls(pieces)
 	for _, p := range pieces {
 		if p.kind == pieceImport || p.kind == pieceSkip {
 			continue
@@ -47,15 +48,18 @@ func (s *Session) habits(code string, mine map[string]int) *Error {
 			continue
 		}
 		free := map[*ast.Ident]bool{}
+		ofCell := map[*ast.Ident]reflect.Type{} // declared by the cell, of a known type
 		for _, id := range f.Unresolved {
 			if _, ok := mine[id.Name]; !ok {
 				free[id] = true
+			} else if t, ok := made[id.Name]; ok {
+				ofCell[id] = t
 			}
 		}
 		// known says whether the value of id can be known: a variable
 		// of the session, or a parameter or var with its type written.
 		known := func(id *ast.Ident) bool {
-			if free[id] {
+			if free[id] || ofCell[id] != nil {
 				return true
 			}
 			if id.Obj == nil {
@@ -72,6 +76,9 @@ func (s *Session) habits(code string, mine map[string]int) *Error {
 		value := func(id *ast.Ident) (reflect.Value, bool) {
 			if free[id] {
 				return s.variable(id.Name)
+			}
+			if t := ofCell[id]; t != nil {
+				return reflect.Zero(t), true
 			}
 			var typ ast.Expr
 			switch d := id.Obj.Decl.(type) {
@@ -125,6 +132,70 @@ func (s *Session) habits(code string, mine map[string]int) *Error {
 		}
 	}
 	return nil
+}
+
+// madeByCalls returns the types of the variables that the cell declares
+// at its top level from a call with one result of a compiled package's
+// function (model := nnlib.Sequential(...), x := tensorlib.Ones(2, 3)) or
+// of a function of the cells: their types are known before the cell runs.
+func (s *Session) madeByCalls(pieces []piece) map[string]reflect.Type {
+	made := map[string]reflect.Type{}
+	packages := map[string]bool{}
+	for _, name := range s.imports {
+		packages[name] = true
+	}
+	results := map[string]string{} // function of the cell -> its one result type
+	for _, p := range pieces {
+		if p.kind != pieceFunc {
+			continue
+		}
+		if f, fset, err := parseDecl(p); err == nil {
+			if r := f.Decls[0].(*ast.FuncDecl).Type.Results; r != nil && len(r.List) == 1 && len(r.List[0].Names) <= 1 {
+				results[p.name] = nodeText(fset, r.List[0].Type)
+			}
+		}
+	}
+	for _, p := range pieces {
+		if p.kind != pieceStmt {
+			continue
+		}
+		list, _, err := parseStmts(p.text, p.line, p.col)
+		if err != nil {
+			continue
+		}
+		for _, st := range list {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				continue
+			}
+			id, ok := as.Lhs[0].(*ast.Ident)
+			call, isCall := as.Rhs[0].(*ast.CallExpr)
+			if !ok || !isCall {
+				continue
+			}
+			if fn, ok := call.Fun.(*ast.Ident); ok {
+				// A function of the cell, or of the session.
+				if r, mine := results[fn.Name]; mine {
+					if v, err := s.peek("*new(" + r + ")"); err == nil && v.IsValid() {
+						made[id.Name] = v.Type()
+					}
+					continue
+				}
+				if _, theirs := s.funcs[fn.Name]; !theirs {
+					continue
+				}
+			} else if sel, ok := call.Fun.(*ast.SelectorExpr); !ok {
+				continue
+			} else if pkg, ok := sel.X.(*ast.Ident); !ok || !packages[pkg.Name] {
+				continue
+			}
+			f, err := s.peek(exprSource(call.Fun))
+			if err == nil && f.IsValid() && f.Kind() == reflect.Func && f.Type().NumOut() == 1 {
+				made[id.Name] = f.Type().Out(0)
+			}
+		}
+	}
+	return made
 }
 
 // variable returns the value of the session's variable name, if it is

@@ -30,7 +30,12 @@ func TestErrorsSayWhatToWrite(t *testing.T) {
 		{"types of the cells keep their lowercase fields", "type point struct{ x, y int }\npt := point{1, 2}\npt.x + pt.y", cellOut{result: "3"}},
 		{"a mistyped package", "v := nosuch.X()", cellOut{err: "compile error: undefined: nosuch"}},
 		{"twice: an error, not a crash", "nosuch.Y()", cellOut{err: "compile error: undefined: nosuch"}},
-		{"model(x) of a model made in the same cell", "m2 := nnlib.Linear(3, 2)\nm2(x)", cellOut{err: "compile error: invalid operation: cannot call non-function (value of type *nnlib.Module): a module runs with its Forward method, m.Forward(x)"}},
+		{"model(x) of a model made in the same cell", "m2 := nnlib.Linear(3, 2)\nm2(x)", cellOut{err: "compile error: invalid operation: cannot call non-function m2 (variable of type *nnlib.Module): call m2.Forward(x)", where: "line 2, column 1"}},
+		{"t.shape of a tensor made in the same cell", "t2 := tensorlib.Ones(2, 3)\nt2.shape", cellOut{err: "compile error: t2.shape undefined (type *tensorlib.Tensor has no field or method shape, but does have method Shape): use t2.Shape()", where: "line 2, column 4"}},
+		{"model[2] of a model made in the same cell", "m3 := nnlib.Sequential(nnlib.Linear(3, 2))\nm3[0]", cellOut{err: "compile error: invalid operation: cannot index m3 (variable of type *nnlib.Module): use m3.Child(\"0\") or m3.GetSubmodule(\"0\")", where: "line 2, column 1"}},
+		{"a module made by a function of the cells", "func mk() *nnlib.Module { return nnlib.Linear(3, 2) }\nm4 := mk()\nm4(x)", cellOut{err: "compile error: invalid operation: cannot call non-function m4 (variable of type *nnlib.Module): call m4.Forward(x)", where: "line 3"}},
+		{"a function of an earlier cell", "func mk2() *nnlib.Module { return nnlib.Sequential(nnlib.Linear(3, 2)) }", cellOut{}},
+		{"a module it makes", "m5 := mk2()\nm5[1]", cellOut{err: "compile error: invalid operation: cannot index m5 (variable of type *nnlib.Module): use m5.Child(\"1\") or m5.GetSubmodule(\"1\")", where: "line 2"}},
 		{"the session goes on", "n", cellOut{result: "3"}},
 	}
 	for _, r := range rows {

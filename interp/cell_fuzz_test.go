@@ -57,7 +57,7 @@ func FuzzSplitCell(f *testing.F) {
 		if err != nil {
 			return
 		}
-		rewritten := rewriteGo(code, toks)
+		rewritten := rewriteGo(code, toks, nil)
 		if strings.Count(rewritten, "\n") != strings.Count(code, "\n") {
 			t.Fatalf("rewriteGo changed the line count of %q: %q", code, rewritten)
 		}
@@ -84,7 +84,7 @@ func FuzzSplitCell(f *testing.F) {
 		}
 		// The rewrites change columns only, never lines, and keep what
 		// parses parsing.
-		env := &rewriteEnv{funcs: map[string]string{}, shadowed: map[string]bool{}, packages: map[string]bool{"fmt": true}}
+		env := &rewriteEnv{funcs: map[string]string{}}
 		seen := map[string]bool{}
 		for _, p := range pieces {
 			if p.kind != pieceStmt && p.kind != pieceFunc && p.kind != pieceDecl {

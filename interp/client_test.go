@@ -146,9 +146,10 @@ func TestClientInterrupt(t *testing.T) {
 	}
 	// Compiled code that ignores the interrupt costs the session.
 	c = newTestClient(t)
-	rep = interruptAfter(t, c, "time.Sleep(time.Hour)", 100*time.Millisecond)
+	clientRun(t, c, `import "sync"`)
+	rep = interruptAfter(t, c, "var wg sync.WaitGroup\nwg.Add(1)\nwg.Wait()", 100*time.Millisecond)
 	if rep.Err == nil || !strings.Contains(rep.Err.Value, "did not stop") || !strings.Contains(rep.Err.Value, "variables were lost") {
-		t.Fatalf("sleep: %+v", rep.Err)
+		t.Fatalf("wg.Wait: %+v", rep.Err)
 	}
 	if rep, _ := clientRun(t, c, "2 * 3"); rep.Err != nil || rep.Result.Data["text/plain"] != "6" {
 		t.Fatalf("after restart: %+v", rep.Err)

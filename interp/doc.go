@@ -66,8 +66,8 @@
 //     the same name for the new variable, and loses `x, y := f()` there);
 //     comma-ok lookups, assertions and receives get Go's zero value on
 //     failure and work at the top level; the values of a parallel
-//     assignment with calls or receives are all assigned; clear, min and
-//     max are provided. Only columns change, never lines.
+//     assignment with calls or receives are all assigned. Only columns
+//     change, never lines.
 //   - The top level of a cell is main's body (defer.go): `defer` pushes
 //     the call, with its arguments evaluated, on the cell's defer stack,
 //     which runs when the statements end, last in first out; recover() in

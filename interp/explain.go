@@ -34,7 +34,7 @@ func (s *Session) explain(c *cell, e *Error) {
 	if err != nil {
 		return
 	}
-	pieces, err := splitCell(rewriteGo(code, toks))
+	pieces, err := splitCell(rewriteGo(code, toks, nil))
 	if err != nil {
 		return
 	}

@@ -24,8 +24,9 @@ import (
 // that ran (rewriteStmts).
 const doneMarker = "_gohooksDone"
 
-// topLevelNames returns the variables, constants and functions that the
-// top level of code declares, each with the line of its declaration.
+// topLevelNames returns the variables, constants, functions and types
+// that the top level of code declares, each with the line of its
+// declaration.
 func topLevelNames(code string) map[string]int {
 	names := map[string]int{}
 	pieces, err := splitCell(code)
@@ -37,6 +38,19 @@ func topLevelNames(code string) map[string]int {
 		case pieceFunc:
 			if _, seen := names[p.name]; !seen {
 				names[p.name] = p.line
+			}
+		case pieceType:
+			f, fset, err := parseDecl(p)
+			if err != nil {
+				continue
+			}
+			for _, d := range f.Decls {
+				for _, spec := range d.(*ast.GenDecl).Specs {
+					ts := spec.(*ast.TypeSpec)
+					if _, seen := names[ts.Name.Name]; !seen {
+						names[ts.Name.Name] = declLine(fset.Position(ts.Pos()).Line)
+					}
+				}
 			}
 		case pieceStmt:
 			list, fset, err := parseStmts(p.text, p.line, p.col)

@@ -3,11 +3,13 @@ package interp
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/gohooks/gohooks/display"
+	"github.com/gohooks/gohooks/internal/interrupt"
 	"github.com/gohooks/gohooks/internal/modcache"
 	"github.com/gohooks/gohooks/interp/exports"
 	"github.com/gohooks/gohooks/interp/exports/gonum"
@@ -79,12 +81,20 @@ func (s *Session) interpreterOptions(o yaegi.Options) yaegi.Options {
 
 // useCompiled gives the interpreter every compiled-in package.
 func useCompiled(i *yaegi.Interpreter) error {
-	for _, syms := range []yaegi.Exports{stdlib.Symbols, exports.Symbols, gonum.Symbols} {
+	for _, syms := range []yaegi.Exports{stdlib.Symbols, exports.Symbols, gonum.Symbols, interruptible} {
 		if err := i.Use(syms); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// interruptible replaces the standard functions that wait with versions
+// that an interrupt wakes: a cell in time.Sleep(time.Hour) stops at once
+// and keeps the session, where a wait in compiled code would make the
+// worker restart.
+var interruptible = yaegi.Exports{
+	"time/time": {"Sleep": reflect.ValueOf(interrupt.Sleep)},
 }
 
 // compiled reports whether path is compiled into the binary.

@@ -7,6 +7,8 @@ import (
 	"os"
 	"regexp"
 	"time"
+
+	"github.com/gohooks/gohooks/internal/interrupt"
 )
 
 // goroutineGrace is how long a cell's end waits for the goroutines it
@@ -100,7 +102,8 @@ func (s *Session) goExit(cell int, r any) {
 			c.liveDone = nil
 		}
 	}
-	if r == nil {
+	if r == nil || r == interrupt.ErrInterrupted {
+		// An interrupt stops the cell's goroutines too: no panic to report.
 		c.Unlock()
 		return
 	}

@@ -98,10 +98,6 @@ func rewriteAssigns(p piece, env *rewriteEnv) (string, error) {
 	done := map[*ast.ValueSpec]bool{}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "min" || id.Name == "max") && !env.shadowed[id.Name] {
-				a.edits = append(a.edits, minMaxArgs(n.Args, a.off, env.packages)...)
-			}
 		case *ast.AssignStmt:
 			a.assign(n)
 		case *ast.DeclStmt:
@@ -275,52 +271,8 @@ func (a *assigns) parallel(rhs []ast.Expr) {
 
 // rewriteEnv is what rewriteAssigns knows of the session and the cell.
 type rewriteEnv struct {
-	temp     int               // temporary variables made
-	funcs    map[string]string // function name -> its func type
-	shadowed map[string]bool   // min and max, when a cell defines them
-	packages map[string]bool   // names of the imported packages
-}
-
-// minMaxArgs makes a call of min or max work with yaegi, which infers the
-// type parameter of our generic min and max from the first argument and
-// rejects an untyped floating-point constant there: constants only, with
-// a float among them, become float64 values; otherwise the first argument
-// that is not a constant goes first (min and max do not depend on the
-// order, and constants have no effects).
-func minMaxArgs(args []ast.Expr, off func(token.Pos) int, packages map[string]bool) []stmtEdit {
-	constantLike := func(e ast.Expr) bool { return constantLike(e, packages) }
-	if len(args) < 2 || !constantLike(args[0]) {
-		return nil
-	}
-	float := false
-	for _, a := range args {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && (lit.Kind == token.FLOAT || lit.Kind == token.IMAG) {
-				float = true
-			}
-			return true
-		})
-	}
-	for j, a := range args {
-		if !constantLike(a) {
-			if j == 0 {
-				return nil
-			}
-			src := func(e ast.Expr) string { return exprSource(e) }
-			if strings.Contains(src(args[0])+src(a), "\n") {
-				return nil
-			}
-			return []stmtEdit{{off(args[0].Pos()), off(args[0].End()), src(a)}, {off(a.Pos()), off(a.End()), src(args[0])}}
-		}
-	}
-	if !float {
-		return nil
-	}
-	var edits []stmtEdit
-	for _, a := range args {
-		edits = append(edits, stmtEdit{off(a.Pos()), off(a.Pos()), "float64("}, stmtEdit{off(a.End()), off(a.End()), ")"})
-	}
-	return edits
+	temp  int               // temporary variables made
+	funcs map[string]string // function name -> its func type
 }
 
 // constantLike reports whether e is made of literals (and selectors of
@@ -344,7 +296,7 @@ func constantLike(e ast.Expr, packages map[string]bool) bool {
 
 // mayRewrite reports whether rewriteAssigns may change text.
 func mayRewrite(text string) bool {
-	return strings.Contains(text, "=") || strings.Contains(text, "range") || strings.Contains(text, "min(") || strings.Contains(text, "max(")
+	return strings.Contains(text, "=") || strings.Contains(text, "range")
 }
 
 // assignCode applies rewriteAssigns to the pieces of code.
@@ -353,10 +305,7 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 		return code, nil
 	}
 	var edits []stmtEdit
-	env := &rewriteEnv{funcs: map[string]string{}, shadowed: map[string]bool{}, packages: map[string]bool{}}
-	for _, name := range s.imports {
-		env.packages[name] = true
-	}
+	env := &rewriteEnv{funcs: map[string]string{}}
 	for name, sig := range s.funcs {
 		env.funcs[name] = sig
 	}
@@ -368,7 +317,6 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 			env.funcs[p.name] = nodeText(fset, f.Decls[0].(*ast.FuncDecl).Type)
 		}
 	}
-	env.shadowed["min"], env.shadowed["max"] = env.funcs["min"] != "", env.funcs["max"] != ""
 	for _, p := range pieces {
 		if p.kind == pieceStmt || p.kind == pieceFunc || p.kind == pieceDecl {
 			t, err := rewriteAssigns(p, env)
@@ -383,6 +331,25 @@ func (s *Session) assignCode(code string, pieces []piece) (string, error) {
 	return applyEdits(code, edits), nil
 }
 
+// goNames returns what rewriteGo needs to know of the session's names,
+// or nil when the cell (toks) has no go statement.
+func (s *Session) goNames(toks []tok) *goNames {
+	for _, t := range toks {
+		if t.tok == token.GO {
+			packages := map[string]bool{}
+			for _, name := range s.imports {
+				packages[name] = true
+			}
+			sources := make([]string, 0, len(s.sources))
+			for _, src := range s.sources {
+				sources = append(sources, src)
+			}
+			return goNamesOf(sources, packages)
+		}
+	}
+	return nil
+}
+
 // rewrite parses and splits the cell and rewrites its source: go
 // statements, the current versions of its types, and the assignments
 // that yaegi gets wrong.
@@ -391,9 +358,15 @@ func (s *Session) rewrite(c *cell) *Error {
 	if err != nil {
 		return s.cellErr("syntax error", err)
 	}
-	c.code = renameIdents(rewriteGo(c.src, toks), s.alias)
+	c.code = renameIdents(rewriteGo(c.src, toks, s.goNames(toks)), s.alias)
 	if c.pieces, err = splitCell(c.code); err != nil {
 		return s.cellErr("syntax error", err)
+	}
+	if shadowed := s.shadowCell(c.code, c.pieces); shadowed != c.code {
+		c.code = shadowed
+		if c.pieces, err = splitCell(c.code); err != nil {
+			return s.cellErr("syntax error", err)
+		}
 	}
 	fixed, err := s.assignCode(c.code, c.pieces)
 	if err != nil {

@@ -85,6 +85,8 @@ type lasting struct {
 	// withdrawn: names declared first by a failed cell -> its number
 	// (failed.go).
 	withdrawn map[string]int
+	// package variables shadowed by top-level := (shadow.go)
+	shadowState
 }
 
 // funcSpan locates a function of a cell: yaegi names the function literal
@@ -113,30 +115,6 @@ func preloaded() [][2]string {
 	return l
 }
 
-// minMax gives cells the min and max builtins of Go 1.21, which yaegi
-// lacks, as generic functions over the ordered basic types.
-const minMax = `
-type _gohooksOrdered interface {
-	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64 | ~string
-}
-func min[T _gohooksOrdered](x T, y ...T) T {
-	for _, v := range y {
-		if v < x {
-			x = v
-		}
-	}
-	return x
-}
-func max[T _gohooksOrdered](x T, y ...T) T {
-	for _, v := range y {
-		if v > x {
-			x = v
-		}
-	}
-	return x
-}
-`
-
 // closedLike sets the channel variable *p to a new, closed channel of
 // its type: a receive from it gives the zero value of the element type
 // (rewrite.go's topLevelRecv).
@@ -148,17 +126,9 @@ func closedLike(p any) {
 	v.Set(c.Convert(t))
 }
 
-// clearValue is the clear builtin of Go 1.21, which yaegi lacks: it
-// deletes the entries of a map and zeroes the elements of a slice.
-func clearValue(x any) {
-	v := reflect.ValueOf(x)
-	switch v.Kind() {
-	case reflect.Map, reflect.Slice:
-		v.Clear()
-	default:
-		panic(fmt.Sprintf("invalid argument: clear(%T): argument must be a map or a slice", x))
-	}
-}
+// typeMarkerFunc is the value of the session's first global variable,
+// which yaegi gives for a type name (reset).
+func typeMarkerFunc() {}
 
 func (s *Session) reset() error {
 	comm.Reset() // the front end's ends of the comms belong to the old session
@@ -186,10 +156,10 @@ func (s *Session) reset() error {
 	if err := i.Use(yaegi.Exports{"gohooks/internal/internal": {
 		"GoStart":    reflect.ValueOf(s.goStart),
 		"GoExit":     reflect.ValueOf(s.goExit),
-		"Clear":      reflect.ValueOf(clearValue),
 		"Recover":    reflect.ValueOf(s.recoverCell),
 		"Return":     reflect.ValueOf(cellReturnPanic),
 		"ClosedLike": reflect.ValueOf(closedLike),
+		"TypeMarker": reflect.ValueOf(typeMarkerFunc),
 	}}); err != nil {
 		return err
 	}
@@ -202,10 +172,10 @@ func (s *Session) reset() error {
 	}
 	fmt.Fprintf(&src, "\t%s %q\n)\n", internalPkg, "gohooks/internal")
 	fmt.Fprintf(&src, "func %s(cell int) {\n\t%s.GoExit(cell, recover())\n}\n", recoverFunc, internalPkg)
-	src.WriteString(minMax)
 	// First: yaegi's value for a type name is the session's first global
-	// variable (typeMarker), which must be a function.
-	fmt.Fprintf(&src, "var clear = %s.Clear\n", internalPkg)
+	// variable (typeMarker), which must be a compiled function (the
+	// function values of yaegi's own functions share one pointer).
+	fmt.Fprintf(&src, "var _gohooksTypeMarker = %s.TypeMarker\n", internalPkg)
 	src.WriteString(deferPrelude)
 	fmt.Fprintf(&src, "var %s int\n", doneMarker)
 	if _, err := i.Eval(src.String()); err != nil {
@@ -220,18 +190,19 @@ func (s *Session) reset() error {
 		names[s.id] = s.names[s.id] // the running cell (%reset)
 	}
 	s.lasting = lasting{
-		i:          i,
-		names:      names,
-		funcs:      map[string]string{},
-		generics:   map[string]bool{},
-		typeMarker: marker,
-		types:      map[string]string{},
-		imports:    imports,
-		decls:      map[string]string{},
-		sources:    map[int]string{},
-		alias:      map[string]string{},
-		versions:   map[string]int{},
-		withdrawn:  map[string]int{},
+		i:           i,
+		names:       names,
+		funcs:       map[string]string{},
+		generics:    map[string]bool{},
+		typeMarker:  marker,
+		types:       map[string]string{},
+		imports:     imports,
+		decls:       map[string]string{},
+		sources:     map[int]string{},
+		alias:       map[string]string{},
+		versions:    map[string]int{},
+		withdrawn:   map[string]int{},
+		shadowState: newShadowState(),
 	}
 	return nil
 }
@@ -282,7 +253,7 @@ func (s *Session) Execute(ctx context.Context, req ExecuteRequest, sink Sink) Ex
 }
 
 func (s *Session) userExpression(ctx context.Context, expr string) map[string]any {
-	v, err := s.eval(ctx, "{}", renameIdents(expr, s.alias), 1, 1, true)
+	v, err := s.eval(ctx, "{}", renameIdents(renameIdents(expr, s.alias), s.shadows), 1, 1, true)
 	if err != nil {
 		return map[string]any{"status": "error", "ename": err.Name, "evalue": err.Value, "traceback": err.Traceback}
 	}

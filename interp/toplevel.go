@@ -55,6 +55,9 @@ func rewriteStmts(text string, line, col, cell int, generic, seen map[string]boo
 				l, c := where(st.Pos())
 				return out, &cellError{l, c, msg}
 			}
+			if e := genericVar(st, off, generic); e != nil {
+				exits = []stmtEdit{*e}
+			}
 		case *ast.BlockStmt, *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt,
 			*ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
 			if outsideFunc(st, needsFunc) != nil {
@@ -127,6 +130,60 @@ func needsFunc(n ast.Node) bool {
 		return binding
 	}
 	return false
+}
+
+// genericVar returns the edit that turns a top-level `var x = g(...)` or
+// `var x T = g(...)`, for a generic function g, into `x := g(...)` or `var
+// x T; x = g(...)`: yaegi initializes such a global variable (a var, not
+// a :=) to its zero value when the call makes a new instance of g. nil
+// when st is not of that form.
+func genericVar(st ast.Stmt, off func(token.Pos) int, generic map[string]bool) *stmtEdit {
+	ds, ok := st.(*ast.DeclStmt)
+	if !ok {
+		return nil
+	}
+	gd, ok := ds.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR || gd.Lparen.IsValid() || len(gd.Specs) != 1 {
+		return nil
+	}
+	vs := gd.Specs[0].(*ast.ValueSpec)
+	if len(vs.Values) == 0 {
+		return nil
+	}
+	calls := false
+	for _, v := range vs.Values {
+		calls = calls || outsideFunc(v, func(n ast.Node) bool { return isGenericCall(n, generic) }) != nil
+	}
+	if !calls {
+		return nil
+	}
+	names := make([]string, len(vs.Names))
+	for i, id := range vs.Names {
+		names[i] = id.Name
+	}
+	list := strings.Join(names, ", ")
+	if vs.Type == nil {
+		return &stmtEdit{off(gd.Pos()), off(vs.Values[0].Pos()), list + " := "}
+	}
+	return &stmtEdit{off(vs.Type.End()), off(vs.Values[0].Pos()), "; " + list + " = "}
+}
+
+// isGenericCall reports whether n calls a generic function of the cells,
+// written g(...), g[T](...) or g[T, U](...).
+func isGenericCall(n ast.Node, generic map[string]bool) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fun := call.Fun
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	id, ok := fun.(*ast.Ident)
+	return ok && generic[id.Name]
 }
 
 // topLevelDecl returns why a top-level declaration of several variables

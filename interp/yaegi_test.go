@@ -160,8 +160,7 @@ func TestStdlibOfGo126(t *testing.T) {
 }
 
 // runProgram runs a whole Go program in a bare yaegi interpreter (no
-// session: cells provide min, max and clear of their own) and returns
-// what it prints.
+// session) and returns what it prints.
 func runProgram(t *testing.T, src string) string {
 	t.Helper()
 	var out strings.Builder

@@ -438,6 +438,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return false
 					}
+					nameInstance(n.typ, t0, lt)
 					// Generate methods if any, all declared before any is
 					// compiled: a method may call one declared after it.
 					var gms []*node
@@ -606,6 +607,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				if typ, err = nodeType(interp, sc, c.lastChild()); err != nil {
 					return false
 				}
+				if len(c.child) == 1 {
+					// An unnamed parameter still has its place in the frame,
+					// where the call stores its argument.
+					sc.add(typ)
+				}
 				for _, cc := range c.child[:len(c.child)-1] {
 					sc.sym[cc.ident] = &symbol{index: sc.add(typ), kind: varSym, typ: typ}
 				}
@@ -655,6 +661,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			default:
 				n.typ = typ
 				n.typ.name = typeName
+				n.typ.path = pkgName // a local type is named for its package: main.local
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false
@@ -842,14 +849,23 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if src.typ.untyped && !dest.typ.untyped {
 						src.typ = dest.typ
 					}
-				case src.action == aRecv:
-					// Assign by reading from a receiving channel.
+				case src.action == aRecv && dest.kind == identExpr && !isInterface(dest.typ):
+					// Assign by reading from a receiving channel. Only to a
+					// variable: the frame location of an element, a field or
+					// a dereferenced pointer is a copy, not the destination.
 					n.gen = nop
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
-						// Skip optimisation for assigned interface.
+					if isInterfaceBin(dest.typ) || isEmptyInterface(dest.typ) && len(src.typ.method) > 0 {
+						// Skip optimisation for assigned interface (error and
+						// any too): the value goes in the interface's wrapper,
+						// or with its methods in a valueInterface.
+						break
+					}
+					if (isEmptyInterface(dest.typ) || dest.typ.cat == errorT) && len(src.typ.method) > 0 {
+						// The assignment keeps the methods of the value in
+						// the interface (var a any = T{}).
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {
@@ -1002,9 +1018,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// by constOp and available in n.rval. Nothing else to do at execution.
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
-				// at the frame location of destination.
+				// at the frame location of destination. Not to an interface: the
+				// result must be stored with its own type, then converted by the
+				// assignment (the operation has no code for an interface type).
 				dest := n.anc.child[childPos(n)-n.anc.nright]
 				n.typ = dest.typ
 				n.findex = dest.findex
@@ -2299,7 +2317,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case n.rval.IsValid():
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1 && directStore(n, n.anc.child[childPos(n)-n.anc.nright]):
 				dest := n.anc.child[childPos(n)-n.anc.nright]
 				n.typ = dest.typ
 				n.findex = dest.findex
@@ -2383,17 +2401,18 @@ func compDefineX(sc *scope, n *node) error {
 			for i := 0; i < funtype.rtype.NumOut(); i++ {
 				types = append(types, valueTOf(funtype.rtype.Out(i)))
 			}
-		} else if isGeneric(funtype) && funtype.node.anc != nil && funtype.node.anc.kind == funcDecl && n.anc.kind != varDecl {
-			// A generic function, called at the top level of a REPL input
-			// (x, err := Find(xs, f)): the result types of its instance.
-			if types, err = instanceResultTypes(n.interp, sc, funtype, src.child[1:], nil); err != nil {
+		} else if isGeneric(funtype) && n.anc.kind != varDecl {
+			// A generic function (x, ok := Find(xs, f) at the top level of
+			// a REPL input, typed before cfg instantiates it): the result
+			// types of the instance the call makes.
+			ft, err := inferredFuncType(n.interp, sc, funtype, src.child[1:], nil)
+			if err != nil {
 				return err
 			}
-			for _, t := range types {
-				if t.incomplete {
-					return incompleteError{undefinedIn(src, sc)}
-				}
+			if ft == nil || ft.incomplete || isGeneric(ft) {
+				return incompleteError{undefinedIn(src, sc)}
 			}
+			types = ft.ret
 		} else {
 			types = funtype.ret
 		}
@@ -3190,10 +3209,12 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 			n.val = m
 			n.findex = notInFrame
 			n.gen = nop
+			// The method's reflect type, which may be cached, and its
+			// name have no receiver.
+			t := funcOf(append([]*itype{n.child[0].typ}, m.typ.arg...), m.typ.ret)
 			n.typ = &itype{}
 			*n.typ = *m.typ
-			n.typ.arg = append([]*itype{n.child[0].typ}, m.typ.arg...)
-			n.typ.rtype = nil // m's type has no receiver argument
+			n.typ.arg, n.typ.str, n.typ.rtype = t.arg, t.str, nil
 		} else {
 			// Handle method with receiver.
 			n.gen = getMethod
@@ -3293,6 +3314,19 @@ func isValueUntyped(v reflect.Value) bool {
 }
 
 // isArithmeticAction returns true if the node action is an arithmetic operator.
+// directStore reports whether the unary operation n, the source of an
+// assignment to dest, may store its result at the frame location of dest.
+// Not when dest is an interface: the result must be stored with its own
+// type and converted by the assignment. Not a channel receive to anything
+// but a variable: the frame location of an element, a field or a
+// dereferenced pointer is a copy of it, not the destination.
+func directStore(n, dest *node) bool {
+	if isInterface(dest.typ) {
+		return false
+	}
+	return n.action != aRecv || dest.kind == identExpr
+}
+
 func isArithmeticAction(n *node) bool {
 	switch n.action {
 	case aAdd, aAnd, aAndNot, aBitNot, aMul, aNeg, aOr, aPos, aQuo, aRem, aShl, aShr, aSub, aXor:

@@ -704,23 +704,19 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if t, err = nodeType2(interp, sc, n.child[0], seen); err != nil || t == nil {
 				return nil, err
 			}
-			switch {
-			case t.cat == valueT:
+			if isGeneric(t) {
+				// A call of a generic function, as in a global var's
+				// value: the type arguments are inferred from the
+				// arguments, as cfg does.
+				if t, err = inferredFuncType(interp, sc, t, n.child[1:], seen); err != nil || t == nil {
+					return nil, err
+				}
+			}
+			switch t.cat {
+			case valueT:
 				if rt := t.rtype; rt.Kind() == reflect.Func && rt.NumOut() == 1 {
 					t = valueTOf(rt.Out(0), withScope(sc))
 				}
-			case isGeneric(t) && len(t.ret) == 1 && t.node.anc != nil && t.node.anc.kind == funcDecl &&
-				n.anc != nil && n.anc.kind == defineStmt && n.anc.anc != nil && n.anc.anc.kind != varDecl:
-				// A call of a generic function that defines a variable, typed
-				// before it is compiled (g := GroupBy(xs, f) at the top level
-				// of a REPL input): its result type with the type arguments
-				// inferred from the call. (A package's var g = GroupBy(xs, f)
-				// is not supported yet: its initializer would not run.)
-				var ts []*itype
-				if ts, err = instanceResultTypes(interp, sc, t, n.child[1:], seen); err != nil {
-					return nil, err
-				}
-				t = ts[0]
 			default:
 				if len(t.ret) == 1 {
 					t = t.ret[0]
@@ -863,6 +859,12 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		switch lt.cat {
 		case arrayT, mapT, sliceT, variadicT:
 			t = lt.val
+		case funcT:
+			// A generic function instantiated and called (F[int](x)), as
+			// in a global var's value: the type of the instance.
+			if isGeneric(lt) && isCalled(n) && n.child[1].isType(sc) {
+				t, err = genericFuncType(interp, sc, lt, n.child[1:], seen)
+			}
 		case genericT:
 			t1, err := nodeType2(interp, sc, n.child[1], seen)
 			if err != nil {
@@ -899,6 +901,10 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 
+		if isGeneric(lt) && isCalled(n) {
+			t, err = genericFuncType(interp, sc, lt, n.child[1:], seen)
+			break
+		}
 		// Index list expressions can be used only in context of generic types.
 		if lt.cat != genericT {
 			err = n.cfgErrorf("not a generic type: %s", lt.id())
@@ -1038,14 +1044,6 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		default:
 			if m, _ := lt.lookupMethod(name); m != nil {
 				t, err = nodeType2(interp, sc, m.child[2], seen)
-				if err == nil && n.child[0].isType(sc) {
-					// A method expression, T.m or (*T).m: the receiver is
-					// the first argument.
-					mt := *t
-					mt.arg = append([]*itype{lt}, t.arg...)
-					mt.rtype = nil
-					t = &mt
-				}
 			} else if bm, _, _, ok := lt.lookupBinMethod(name); ok {
 				t = valueTOf(bm.Type, isBinMethod(), withRecv(lt), withScope(sc))
 			} else if ti := lt.lookupField(name); len(ti) > 0 {
@@ -1169,90 +1167,6 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 	return t, err
 }
 
-// instanceResultTypes returns the result types of a call of the generic
-// function of type ft with args, with the type arguments inferred from
-// the arguments' types.
-func instanceResultTypes(interp *Interpreter, sc *scope, ft *itype, args []*node, seen []*node) ([]*itype, error) {
-	typed := make([]*node, len(args))
-	for i, a := range args {
-		at, err := nodeType2(interp, sc, a, seen)
-		if err != nil {
-			return nil, err
-		}
-		if at == nil || at.incomplete {
-			// Typed again once the argument's type is known.
-			ret := make([]*itype, len(ft.ret))
-			for i, r := range ft.ret {
-				c := *r
-				c.incomplete = true
-				ret[i] = &c
-			}
-			return ret, nil
-		}
-		c := *a
-		c.typ = at
-		typed[i] = &c
-	}
-	types, err := inferTypesFromCall(sc, ft.node.anc, typed)
-	if err != nil {
-		return nil, err
-	}
-	bound := map[string]*itype{}
-	i := 0
-	for _, c := range ft.node.child[0].child {
-		for _, cc := range c.child[:len(c.child)-1] {
-			if i < len(types) && types[i] != nil {
-				bound[cc.ident] = types[i]
-			}
-			i++
-		}
-	}
-	ret := make([]*itype, len(ft.ret))
-	for i, r := range ft.ret {
-		ret[i] = substTypeParams(r, bound, sc)
-	}
-	return ret, nil
-}
-
-// substTypeParams returns t with its type parameters replaced by the
-// types bound to their names.
-func substTypeParams(t *itype, bound map[string]*itype, sc *scope) *itype {
-	if t == nil {
-		return nil
-	}
-	switch t.cat {
-	case genericT:
-		if b := bound[t.name]; b != nil {
-			return b
-		}
-	case ptrT:
-		return ptrOf(substTypeParams(t.val, bound, sc), withScope(sc))
-	case sliceT:
-		return sliceOf(substTypeParams(t.val, bound, sc), withScope(sc))
-	case arrayT:
-		return arrayOf(substTypeParams(t.val, bound, sc), t.length, withScope(sc))
-	case mapT:
-		return mapOf(substTypeParams(t.key, bound, sc), substTypeParams(t.val, bound, sc), withScope(sc))
-	case chanT, chanRecvT, chanSendT:
-		dir := map[tcat]chanDir{chanT: chanSendRecv, chanRecvT: chanRecv, chanSendT: chanSend}[t.cat]
-		return chanOf(substTypeParams(t.val, bound, sc), dir, withScope(sc))
-	case funcT:
-		if t.name != "" {
-			break
-		}
-		args := make([]*itype, len(t.arg))
-		for i, a := range t.arg {
-			args[i] = substTypeParams(a, bound, sc)
-		}
-		ret := make([]*itype, len(t.ret))
-		for i, r := range t.ret {
-			ret[i] = substTypeParams(r, bound, sc)
-		}
-		return funcOf(args, ret, withScope(sc))
-	}
-	return t
-}
-
 func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*itype, seen []*node) (t *itype, err error) {
 	// A generic type is being instantiated. Generate it.
 	g, _, err := genAST(sc, lt.node.anc, types)
@@ -1264,6 +1178,7 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		return nil, err
 	}
 	lt.instance = append(lt.instance, t)
+	nameInstance(t, lt, types)
 	// Add generated symbol in the scope of generic source and user.
 	sc.sym[name] = &symbol{index: -1, kind: typeSym, typ: t, node: g}
 	if lt.scope.sym[name] == nil {
@@ -1284,6 +1199,20 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		}
 	}
 	return t, err
+}
+
+// nameInstance names t, the instance of the generic type g for the type
+// arguments args, as reflect names it (main.pair[string,int]), for fmt's %T.
+func nameInstance(t, g *itype, args []*itype) {
+	if t == nil || t.path != "" || t.cat == linkedT {
+		return
+	}
+	ids := make([]string, len(args))
+	for i, a := range args {
+		ids[i] = a.id()
+	}
+	t.path = g.path
+	t.name = strings.TrimPrefix(g.id(), g.path+".") + "[" + strings.Join(ids, ",") + "]"
 }
 
 func genMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) error {
@@ -2527,6 +2456,86 @@ func isPtr(t *itype) bool  { return t.TypeOf().Kind() == reflect.Ptr }
 
 func isEmptyInterface(t *itype) bool {
 	return t != nil && t.cat == interfaceT && len(t.field) == 0
+}
+
+// genericFuncType returns the type of the generic function of type lt
+// instantiated with the type arguments args, without compiling the
+// instance: cfg compiles it where the function is used.
+func genericFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, seen []*node) (*itype, error) {
+	types := make([]*itype, 0, len(args))
+	for _, a := range args {
+		t, err := nodeType2(interp, sc, a, seen)
+		if err != nil {
+			return nil, err
+		}
+		if t.incomplete {
+			return t, nil
+		}
+		types = append(types, t)
+	}
+	return instanceType(interp, sc, lt, types, seen)
+}
+
+// instanceType returns the type of the generic function of type lt
+// instantiated with types.
+func instanceType(interp *Interpreter, sc *scope, lt *itype, types []*itype, seen []*node) (*itype, error) {
+	g, found, err := genAST(sc, lt.node.anc, types)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		// The instance is generated again, and compiled, by cfg.
+		for k, v := range interp.generic {
+			if v == g {
+				delete(interp.generic, k)
+			}
+		}
+	}
+	return nodeType2(interp, sc, g.child[2], seen)
+}
+
+// inferredFuncType returns the type of the generic function of type lt
+// called with the arguments args, its type arguments inferred, or lt when
+// they cannot all be inferred.
+func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, seen []*node) (*itype, error) {
+	var typed []*node
+	defer func() {
+		for _, a := range typed {
+			a.typ = nil
+		}
+	}()
+	for _, a := range args {
+		if a.typ != nil {
+			continue
+		}
+		t, err := nodeType2(interp, sc, a, seen)
+		if err != nil {
+			return nil, err
+		}
+		if t == nil || t.incomplete {
+			return t, nil
+		}
+		a.typ = t
+		typed = append(typed, a)
+	}
+	fun := lt.node.anc
+	types, err := inferTypesFromCall(sc, fun, args)
+	if err != nil {
+		return nil, err
+	}
+	params := 0
+	for _, c := range lt.node.child[0].child {
+		params += len(c.child) - 1
+	}
+	if len(types) < params {
+		return lt, nil
+	}
+	return instanceType(interp, sc, lt, types, seen)
+}
+
+// isCalled reports whether n is the function of a call.
+func isCalled(n *node) bool {
+	return n.anc != nil && n.anc.kind == callExpr && len(n.anc.child) > 0 && n.anc.child[0] == n
 }
 
 func isGeneric(t *itype) bool {
