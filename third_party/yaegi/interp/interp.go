@@ -52,6 +52,7 @@ type node struct {
 	rval       reflect.Value  // reflection value to let runtime access interpreter (CFG)
 	ident      string         // set if node is a var or func
 	redeclared bool           // set if node is a redeclared variable (CFG)
+	typeArg    bool           // set if node is a type argument in place of a type parameter
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 }
 

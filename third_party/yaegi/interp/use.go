@@ -10,8 +10,6 @@ import (
 	"path"
 	"reflect"
 	"strings"
-
-	gen "github.com/traefik/yaegi/stdlib/generic"
 )
 
 // Symbols returns a map of interpreter exported symbol values for the given
@@ -180,13 +178,6 @@ func (interp *Interpreter) Use(values Exports) error {
 	// well known stdlib package path.
 	if _, ok := values["fmt/fmt"]; ok {
 		fixStdlib(interp)
-
-		// Load stdlib generic source.
-		for _, s := range gen.Sources {
-			if _, err := interp.Compile(s); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
