@@ -204,3 +204,152 @@ func apply(f func(C) int, c C) int { return f(c) }
 `, "1\n3 3 6 8 3 5 5\n"},
 	})
 }
+
+// TestAssignToBlank assigns an operation and a receive to the blank
+// identifier: `_ = <-ch` panicked "reflect: call of reflect.Value.SetInt
+// on chan Value" (the receive wrote over the channel's place).
+func TestAssignToBlank(t *testing.T) {
+	runProgramRows(t, []programRow{{"operation and receive", `package main
+
+import "fmt"
+
+func main() {
+	a, b := 1, 2
+	_ = a + b
+	_ = -a
+	ch := make(chan int, 2)
+	ch <- 1
+	ch <- 2
+	_ = <-ch
+	fmt.Println(len(ch), <-ch)
+}
+`, "1 2\n"}})
+}
+
+// TestRangeOverSliceOfChannels ranges with two variables over a slice of
+// channels: yaegi took it for a range over a channel ("reflect: call of
+// reflect.Value.Len on int Value"), which broke the fan-in of the Go
+// blog's pipelines, func merge(cs ...<-chan int).
+func TestRangeOverSliceOfChannels(t *testing.T) {
+	runProgramRows(t, []programRow{{"fan-in", `package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+func merge(cs ...<-chan int) <-chan int {
+	var wg sync.WaitGroup
+	out := make(chan int)
+	output := func(c <-chan int) {
+		for n := range c {
+			out <- n
+		}
+		wg.Done()
+	}
+	wg.Add(len(cs))
+	for _, c := range cs {
+		go output(c)
+	}
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
+	return out
+}
+
+func main() {
+	a, b := make(chan int, 1), make(chan int, 1)
+	a <- 5
+	b <- 6
+	close(a)
+	close(b)
+	sum := 0
+	for n := range merge(a, b) {
+		sum += n
+	}
+	cs := []chan int{make(chan int, 1), make(chan int, 2)}
+	for i, c := range cs {
+		c <- i
+		fmt.Print(i, len(c), cap(c), " ")
+	}
+	fmt.Println(sum)
+}
+`, "0 1 1 1 1 2 11\n"}})
+}
+
+// TestConstGroupsWithSeveralNames checks iota and implicit repetition in
+// const specs with two names: yaegi repeated only the last value of the
+// previous spec and counted iota once per name ("constant definition
+// loop", or "cannot use _ as value" for `_, _`).
+func TestConstGroupsWithSeveralNames(t *testing.T) {
+	runProgramRows(t, []programRow{{"iota", `package main
+
+import "fmt"
+
+const (
+	a, b = iota, iota * 10
+	c, d
+	e, f
+)
+
+const (
+	A = iota * B
+	B = 2
+	C
+	_
+	D = iota
+)
+
+const (
+	x, y = iota, "s"
+	_, _
+	z, w
+)
+
+func main() {
+	const (
+		p, q = iota, -iota
+		r, s
+	)
+	fmt.Println(a, b, c, d, e, f, A, B, C, D, x, y, z, w, p, q, r, s)
+}
+`, "0 0 1 10 2 20 0 2 2 4 0 s 2 s 0 0 1 -1\n"}})
+}
+
+// TestEmbeddedInterfaceMethods asserts an interface to a struct that
+// embeds the interface and overrides one of its methods: yaegi did not
+// count the methods of the embedded interface ("impossible type
+// assertion: main.Loud does not implement main.Notifier (missing Name
+// method)").
+func TestEmbeddedInterfaceMethods(t *testing.T) {
+	runProgramRows(t, []programRow{{"type assertion", `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+type Notifier interface {
+	Notify(msg string) string
+	Name() string
+}
+
+type Email struct{ addr string }
+
+func (e Email) Notify(msg string) string { return "email to " + e.addr + ": " + msg }
+func (e Email) Name() string             { return "email" }
+
+type Loud struct{ Notifier }
+
+func (l Loud) Notify(msg string) string { return l.Notifier.Notify(strings.ToUpper(msg)) }
+
+func main() {
+	var n Notifier = Loud{Email{"x@y"}}
+	l, ok := n.(Loud)
+	fmt.Println(ok, l.Name(), l.Notify("hi"), l.Notifier.(Email).addr)
+	_, ok = n.(Email)
+	fmt.Println(ok)
+}
+`, "true email email to x@y: HI x@y\nfalse\n"}})
+}

@@ -752,20 +752,23 @@ func (interp *Interpreter) ast(f ast.Node) (string, *node, error) {
 			n := addChild(&root, anc, pos, identExpr, aNop)
 			n.ident = a.Name
 			st.push(n, nod)
-			if n.anc.kind == defineStmt && n.anc.anc.kind == constDecl && n.anc.nright == 0 {
-				// Implicit assign expression (in a ConstDecl block).
-				// Clone assign source and type from previous
-				a := n.anc
+			if a := n.anc; a.kind == defineStmt && a.anc.kind == constDecl && a.nright == 0 && len(a.child) == a.nleft && childPos(a) > 0 {
+				// Implicit assign expression (in a ConstDecl block), once
+				// all its names are known: clone the type and all the
+				// values of the previous spec (a, b = iota, iota * 10
+				// followed by c, d).
 				pa := a.anc.child[childPos(a)-1]
 
 				if len(pa.child) > pa.nleft+pa.nright {
 					// duplicate previous type spec
-					a.child = append(a.child, interp.dup(pa.child[a.nleft], a))
+					a.child = append(a.child, interp.dup(pa.child[pa.nleft], a))
 				}
 
 				// duplicate previous assign right hand side
-				a.child = append(a.child, interp.dup(pa.lastChild(), a))
-				a.nright++
+				for _, v := range pa.child[len(pa.child)-pa.nright:] {
+					a.child = append(a.child, interp.dup(v, a))
+				}
+				a.nright = pa.nright
 			}
 
 		case *ast.IfStmt:

@@ -107,10 +107,22 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.typ = dest.typ
 				}
 			case binaryExpr, unaryExpr, parenExpr:
+				if isShiftNode(n.anc) && childPos(n) == 1 {
+					// The count of a shift does not take the type of the
+					// shift: in `KB ByteSize = 1 << (10 * iota)` it is an
+					// integer.
+					break
+				}
 				n.typ = n.anc.typ
 			}
 
 		case defineStmt:
+			if n.anc.kind == constDecl {
+				// iota is the index of the spec in the declaration, however
+				// many names the spec has and in whatever order specs are
+				// compiled.
+				sc.iota = childPos(n)
+			}
 			// Determine type of variables initialized at declaration, so it can be propagated.
 			if n.nleft+n.nright == len(n.child) {
 				// No type was specified on the left hand side, it will resolved at post-order.
@@ -856,7 +868,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if src.typ.untyped && !dest.typ.untyped {
 						src.typ = dest.typ
 					}
-				case src.action == aRecv && dest.kind == identExpr && !isInterface(dest.typ):
+				case src.action == aRecv && directStore(src, dest):
 					// Assign by reading from a receiving channel. Only to a
 					// variable: the frame location of an element, a field or
 					// a dereferenced pointer is a copy, not the destination.
@@ -1026,7 +1038,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// by constOp and available in n.rval. Nothing else to do at execution.
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !isInterface(n.anc.child[childPos(n)-n.anc.nright].typ):
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !isInterfaceDest(n.anc.child[childPos(n)-n.anc.nright]):
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
 				// at the frame location of destination. Not to an interface: the
 				// result must be stored with its own type, then converted by the
@@ -1101,8 +1113,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				name := t.id() + "[" + n.child[1].typ.id() + "]"
 				sym, _, ok := sc.lookup(name)
 				if !ok {
-					err = n.cfgErrorf("type not found: %s", name)
-					return
+					// Not instantiated yet (iter.Seq[int](f)).
+					typ, err1 := nodeType(interp, sc, n)
+					if err1 != nil || typ == nil || typ.cat == genericT {
+						err = n.cfgErrorf("type not found: %s", name)
+						return
+					}
+					sym = &symbol{kind: typeSym, typ: typ}
 				}
 				n.gen = nop
 				n.typ = sym.typ
@@ -2399,6 +2416,13 @@ func compDefineX(sc *scope, n *node) error {
 			// An undefined name, or one defined later in the source.
 			return incompleteError{undefinedIn(src.child[0], sc)}
 		}
+		if isGeneric(funtype) {
+			// A generic function's results, its type arguments inferred
+			// (a, b := pair(1, 2) at the top level).
+			if funtype, err = inferredFuncType(n.interp, sc, funtype, src, nil); err != nil {
+				return err
+			}
+		}
 		for funtype.cat == valueT && funtype.val != nil {
 			// Retrieve original interpreter type from a wrapped function.
 			// Struct fields of function types are always wrapped in valueT to ensure
@@ -2411,18 +2435,17 @@ func compDefineX(sc *scope, n *node) error {
 			for i := 0; i < funtype.rtype.NumOut(); i++ {
 				types = append(types, valueTOf(funtype.rtype.Out(i)))
 			}
-		} else if isGeneric(funtype) && n.anc.kind != varDecl {
-			// A generic function (x, ok := Find(xs, f) at the top level of
-			// a REPL input, typed before cfg instantiates it): the result
-			// types of the instance the call makes.
-			ft, err := inferredFuncType(n.interp, sc, funtype, src.child[1:], nil)
-			if err != nil {
+		} else if isGeneric(funtype) && funtype.node.anc != nil && funtype.node.anc.kind == funcDecl && n.anc.kind != varDecl {
+			// A generic function, called at the top level of a REPL input
+			// (x, err := Find(xs, f)): the result types of its instance.
+			if types, err = instanceResultTypes(n.interp, sc, funtype, src.child[1:], nil); err != nil {
 				return err
 			}
-			if ft == nil || ft.incomplete || isGeneric(ft) {
-				return incompleteError{undefinedIn(src, sc)}
+			for _, t := range types {
+				if t.incomplete {
+					return incompleteError{undefinedIn(src, sc)}
+				}
 			}
-			types = ft.ret
 		} else {
 			types = funtype.ret
 		}
@@ -2739,10 +2762,19 @@ func (n *node) isType(sc *scope) bool {
 		}
 	case identExpr:
 		// A type argument has no name in the scope when it is not a
-		// named type: the []int of S in S{}, S(x).
-		return n.typeArg || sc.getType(n.ident) != nil
-	case indexExpr:
+		// named type: the []int of S in S{}, S(x). A type parameter replaced
+		// by its type argument in an instance of a generic function
+		// (Slice{x} with Slice = []int) is named by the type's id, which no
+		// scope holds.
+		return n.typeArg || sc.getType(n.ident) != nil || n.typ != nil && n.typ.cat != nilT && n.ident == n.typ.id()
+	case indexExpr, indexListExpr:
 		// Maybe a generic type.
+		if n.child[0].kind == selectorExpr {
+			return n.child[0].isType(sc) // iter.Seq[int]
+		}
+		if n.kind == indexListExpr {
+			break
+		}
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
 	}
@@ -3346,12 +3378,19 @@ func isValueUntyped(v reflect.Value) bool {
 // Not when dest is an interface: the result must be stored with its own
 // type and converted by the assignment. Not a channel receive to anything
 // but a variable: the frame location of an element, a field or a
-// dereferenced pointer is a copy of it, not the destination.
+// dereferenced pointer is a copy of it, not the destination, and the
+// blank identifier has no location yet.
 func directStore(n, dest *node) bool {
-	if isInterface(dest.typ) {
+	if isInterfaceDest(dest) {
 		return false
 	}
-	return n.action != aRecv || dest.kind == identExpr
+	return n.action != aRecv || dest.kind == identExpr && !isBlank(dest)
+}
+
+// isInterfaceDest reports whether the destination of an assignment is an
+// interface (the blank identifier has no type).
+func isInterfaceDest(dest *node) bool {
+	return dest.typ != nil && isInterface(dest.typ)
 }
 
 func isArithmeticAction(n *node) bool {

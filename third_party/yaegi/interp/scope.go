@@ -154,6 +154,12 @@ func (s *scope) isRedeclared(n *node) bool {
 }
 
 func (s *scope) rangeChanType(n *node) *itype {
+	if len(n.child) != 3 {
+		// A range over a channel has one iteration variable; with two,
+		// n.child[1] is the second variable, not the ranged expression
+		// (whose type may be a slice of channels: for _, c := range cs).
+		return nil
+	}
 	if sym, _, found := s.lookup(n.child[1].ident); found {
 		if t := sym.typ; len(n.child) == 3 && t != nil && (t.cat == chanT || t.cat == chanRecvT) {
 			return t

@@ -708,15 +708,27 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				// A call of a generic function, as in a global var's
 				// value: the type arguments are inferred from the
 				// arguments, as cfg does.
-				if t, err = inferredFuncType(interp, sc, t, n.child[1:], seen); err != nil || t == nil {
+				if t, err = inferredFuncType(interp, sc, t, n, seen); err != nil || t == nil {
 					return nil, err
 				}
 			}
-			switch t.cat {
-			case valueT:
+			switch {
+			case t.cat == valueT:
 				if rt := t.rtype; rt.Kind() == reflect.Func && rt.NumOut() == 1 {
 					t = valueTOf(rt.Out(0), withScope(sc))
 				}
+			case isGeneric(t) && len(t.ret) == 1 && t.node.anc != nil && t.node.anc.kind == funcDecl &&
+				n.anc != nil && n.anc.kind == defineStmt && n.anc.anc != nil && n.anc.anc.kind != varDecl:
+				// A call of a generic function that defines a variable, typed
+				// before it is compiled (g := GroupBy(xs, f) at the top level
+				// of a REPL input): its result type with the type arguments
+				// inferred from the call. (A package's var g = GroupBy(xs, f)
+				// is not supported yet: its initializer would not run.)
+				var ts []*itype
+				if ts, err = instanceResultTypes(interp, sc, t, n.child[1:], seen); err != nil {
+					return nil, err
+				}
+				t = ts[0]
 			default:
 				if len(t.ret) == 1 {
 					t = t.ret[0]
@@ -859,6 +871,25 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		switch lt.cat {
 		case arrayT, mapT, sliceT, variadicT:
 			t = lt.val
+		case stringT:
+			t = sc.getType("byte")
+		case ptrT:
+			if lt.val.cat == arrayT {
+				t = lt.val.val
+			}
+		case valueT:
+			// A value of a compiled type (records[0] after records, err
+			// := r.ReadAll() at the top level).
+			switch rt := lt.rtype; rt.Kind() {
+			case reflect.Slice, reflect.Array, reflect.Map:
+				t = valueTOf(rt.Elem(), withScope(sc))
+			case reflect.String:
+				t = sc.getType("byte")
+			case reflect.Pointer:
+				if rt.Elem().Kind() == reflect.Array {
+					t = valueTOf(rt.Elem().Elem(), withScope(sc))
+				}
+			}
 		case funcT:
 			// A generic function instantiated and called (F[int](x)), as
 			// in a global var's value: the type of the instance.
@@ -1044,6 +1075,14 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		default:
 			if m, _ := lt.lookupMethod(name); m != nil {
 				t, err = nodeType2(interp, sc, m.child[2], seen)
+				if err == nil && n.child[0].isType(sc) {
+					// A method expression, T.m or (*T).m: the receiver is
+					// the first argument.
+					mt := *t
+					mt.arg = append([]*itype{lt}, t.arg...)
+					mt.rtype = nil
+					t = &mt
+				}
 			} else if bm, _, _, ok := lt.lookupBinMethod(name); ok {
 				t = valueTOf(bm.Type, isBinMethod(), withRecv(lt), withScope(sc))
 			} else if ti := lt.lookupField(name); len(ti) > 0 {
@@ -1167,13 +1206,103 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 	return t, err
 }
 
+// instanceResultTypes returns the result types of a call of the generic
+// function of type ft with args, with the type arguments inferred from
+// the arguments' types.
+func instanceResultTypes(interp *Interpreter, sc *scope, ft *itype, args []*node, seen []*node) ([]*itype, error) {
+	typed := make([]*node, len(args))
+	for i, a := range args {
+		at, err := nodeType2(interp, sc, a, seen)
+		if err != nil {
+			return nil, err
+		}
+		if at == nil || at.incomplete {
+			// Typed again once the argument's type is known.
+			ret := make([]*itype, len(ft.ret))
+			for i, r := range ft.ret {
+				c := *r
+				c.incomplete = true
+				ret[i] = &c
+			}
+			return ret, nil
+		}
+		c := *a
+		c.typ = at
+		typed[i] = &c
+	}
+	types, err := inferTypesFromCall(sc, ft.node.anc, typed)
+	if err != nil {
+		return nil, err
+	}
+	bound := map[string]*itype{}
+	i := 0
+	for _, c := range ft.node.child[0].child {
+		for _, cc := range c.child[:len(c.child)-1] {
+			if i < len(types) && types[i] != nil {
+				bound[cc.ident] = types[i]
+			}
+			i++
+		}
+	}
+	ret := make([]*itype, len(ft.ret))
+	for i, r := range ft.ret {
+		ret[i] = substTypeParams(r, bound, sc)
+	}
+	return ret, nil
+}
+
+// substTypeParams returns t with its type parameters replaced by the
+// types bound to their names.
+func substTypeParams(t *itype, bound map[string]*itype, sc *scope) *itype {
+	if t == nil {
+		return nil
+	}
+	switch t.cat {
+	case genericT:
+		if b := bound[t.name]; b != nil {
+			return b
+		}
+	case ptrT:
+		return ptrOf(substTypeParams(t.val, bound, sc), withScope(sc))
+	case sliceT:
+		return sliceOf(substTypeParams(t.val, bound, sc), withScope(sc))
+	case arrayT:
+		return arrayOf(substTypeParams(t.val, bound, sc), t.length, withScope(sc))
+	case mapT:
+		return mapOf(substTypeParams(t.key, bound, sc), substTypeParams(t.val, bound, sc), withScope(sc))
+	case chanT, chanRecvT, chanSendT:
+		dir := map[tcat]chanDir{chanT: chanSendRecv, chanRecvT: chanRecv, chanSendT: chanSend}[t.cat]
+		return chanOf(substTypeParams(t.val, bound, sc), dir, withScope(sc))
+	case funcT:
+		if t.name != "" {
+			break
+		}
+		args := make([]*itype, len(t.arg))
+		for i, a := range t.arg {
+			args[i] = substTypeParams(a, bound, sc)
+		}
+		ret := make([]*itype, len(t.ret))
+		for i, r := range t.ret {
+			ret[i] = substTypeParams(r, bound, sc)
+		}
+		return funcOf(args, ret, withScope(sc))
+	}
+	return t
+}
+
 func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*itype, seen []*node) (t *itype, err error) {
 	// A generic type is being instantiated. Generate it.
 	g, _, err := genAST(sc, lt.node.anc, types)
 	if err != nil {
 		return nil, err
 	}
-	t, err = nodeType2(interp, sc, g.lastChild(), seen)
+	// The fields are types of the scope of the declaration (noCopy in
+	// atomic.Pointer[T]), not of the instantiation.
+	dsc := sc
+	if lt.scope != nil {
+		dsc = lt.scope
+	}
+	t, err = nodeType2(interp, dsc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
 	}
@@ -1230,7 +1359,11 @@ func declareMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []
 	if err != nil {
 		return nil, err
 	}
-	if gm.typ, err = nodeType(interp, sc, gm.child[2]); err != nil {
+	msc := sc
+	if nod.typ != nil && nod.typ.scope != nil {
+		msc = nod.typ.scope
+	}
+	if gm.typ, err = nodeType(interp, msc, gm.child[2]); err != nil {
 		return nil, err
 	}
 	t.addMethod(gm)
@@ -2031,7 +2164,9 @@ func lookupFieldOrMethod(t *itype, name string) *itype {
 	default:
 		n, _ := t.lookupMethod(name)
 		if n == nil {
-			return nil
+			// A method of an interface embedded in a struct is a method
+			// of the struct.
+			return t.interfaceMethod(name)
 		}
 		return n.typ
 	}
@@ -2256,9 +2391,12 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 					field.PkgPath = "main"
 				}
 			}
-			if len(t.field) == 1 && f.embed && field.PkgPath == "" {
+			if f.embed && field.PkgPath == "" && (len(t.field) == 1 || embeddable(f.typ, field.Type)) {
 				// Mark the field as embedded (anonymous) only if it is the
-				// only one, to avoid a panic due to golang/go#15924 issue.
+				// only one, or a struct of the program without methods in
+				// reflect, to avoid a panic due to golang/go#15924 issue.
+				// encoding/json and other users of reflect promote the
+				// fields of an embedded struct.
 				field.Anonymous = true
 			}
 			fields = append(fields, field)
@@ -2495,9 +2633,10 @@ func instanceType(interp *Interpreter, sc *scope, lt *itype, types []*itype, see
 }
 
 // inferredFuncType returns the type of the generic function of type lt
-// called with the arguments args, its type arguments inferred, or lt when
-// they cannot all be inferred.
-func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, seen []*node) (*itype, error) {
+// in call, its type arguments inferred from the arguments, or an error
+// when they cannot all be inferred.
+func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, call *node, seen []*node) (*itype, error) {
+	args := call.child[1:]
 	var typed []*node
 	defer func() {
 		for _, a := range typed {
@@ -2523,12 +2662,14 @@ func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, s
 	if err != nil {
 		return nil, err
 	}
-	params := 0
+	var params []string
 	for _, c := range lt.node.child[0].child {
-		params += len(c.child) - 1
+		for _, cc := range c.child[:len(c.child)-1] {
+			params = append(params, cc.ident)
+		}
 	}
-	if len(types) < params {
-		return lt, nil
+	if len(types) < len(params) {
+		return nil, call.cfgErrorf("in call to %s, cannot infer %s", fun.child[1].ident, params[len(types)])
 	}
 	return instanceType(interp, sc, lt, types, seen)
 }
@@ -2684,4 +2825,22 @@ func untypedRank(t *itype) int {
 		return 3
 	}
 	return 0
+}
+
+// embeddable reports whether the reflect type rt of the embedded field type
+// t can be marked anonymous in reflect.StructOf whatever its position: a
+// struct of the program, or a pointer to one, whose reflect type has no
+// methods (the interpreter keeps the methods of its types out of reflect).
+func embeddable(t *itype, rt reflect.Type) bool {
+	if t.cat == ptrT {
+		t = t.val
+		if rt.Kind() != reflect.Ptr {
+			return false
+		}
+		rt = rt.Elem()
+	}
+	if t.cat != structT || rt.Kind() != reflect.Struct || rt == unsafe2.DummyType {
+		return false
+	}
+	return rt.NumMethod() == 0 && reflect.PointerTo(rt).NumMethod() == 0
 }
