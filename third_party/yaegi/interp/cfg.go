@@ -2522,7 +2522,7 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
-			if sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
+			if n.deferred && sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
 				// At the top level, left to the CFG by the GTA (a call of a
 				// generic function): a variable of the package.
 				sc.sym[id].global = true
