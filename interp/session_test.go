@@ -141,7 +141,7 @@ func TestCellRules(t *testing.T) {
 		{"range over int", "n := 0\nfor i := range 4 { n += i }\nn", cellOut{result: "6"}},
 		{"per-iteration loop variables", "var fs []func() int\nfor i := 0; i < 3; i++ { fs = append(fs, func() int { return i }) }\nfs[0]() + fs[2]()", cellOut{result: "2"}},
 		{"min and max", "min(3, 1, 2) + max(4, 5)", cellOut{result: "6"}},
-		{"min and max of constants, and of a type parameter", "func clamp[T int | float64](v, lo, hi T) T { return max(lo, min(v, hi)) }\nfmt.Println(min(2.5, 1), max(\"a\", \"b\"), clamp(-2.5, -1, 1), clamp(15, 0, 10))", cellOut{stdout: "1 b -1 10\n"}},
+		{"min and max of constants, and of a type parameter", "func clamp[T int | float64](v, lo, hi T) T { return max(lo, min(v, hi)) }\nfmt.Println(min(2.5, 1), max(\"a\", \"b\"), clamp(float64(-2.5), -1, 1), clamp(15, 0, 10))", cellOut{stdout: "1 b -1 10\n"}},
 		{"clear", "cm := map[int]int{1: 1}\ncs := []int{1, 2}\nclear(cm)\nclear(cs)\nfmt.Println(len(cm), cs)", cellOut{stdout: "0 [0 0]\n"}},
 		{"a function of the cells named min", "func min(a, b int) int { return 100 }\nmin(1, 2)", cellOut{result: "100"}},
 		{"top-level defer", "x := 1\ndefer fmt.Println(x)\nx = 5", cellOut{stdout: "1\n"}},
