@@ -148,6 +148,7 @@ func TestCellRules(t *testing.T) {
 		{"compile error in cell lines", "y := 1\n\nfmt.Println(y + undefinedName)", cellOut{err: "compile error: undefined: undefinedName", where: "line 3\n    fmt.Println(y + undefinedName)"}},
 		{"undefined name in a top-level :=", "type KV struct{ K int }\nw := 2\nkv := KV{K: w}\nv := w + kv.K + nowhere", cellOut{err: "compile error: undefined: nowhere", where: "line 4"}},
 		{"func main refused", "func main() {}", cellOut{err: "syntax error: func main is not needed in a cell (a cell runs its statements in order): write the statements at the top level of the cell, or give the function another name"}},
+		{"func init runs after the cell's functions and vars, before its other statements", "var squares [3]int\nfmt.Println(\"body\", squares[2])\nfunc init() {\n\tfor i := range squares {\n\t\tsquares[i] = i * i\n\t}\n}\nfunc init() { fmt.Println(\"second init\", squares[2]) }", cellOut{stdout: "second init 4\nbody 4\n"}},
 		{"main variable refused", "main := 3", cellOut{err: "syntax error: main cannot be declared in a cell (the session runs cells inside its own main): use another name"}},
 		{"main as a field is fine", "type Pkg struct{ main int }\nPkg{main: 2}.main", cellOut{result: "2"}},
 		{"package clause dropped", "package main\n\n40 + 2", cellOut{result: "42"}},
