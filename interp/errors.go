@@ -105,6 +105,9 @@ func (s *Session) traceback(frames []string) []string {
 	var tb []string
 	for _, f := range frames {
 		m := frameLine.FindStringSubmatch(f + "\n")
+		if m[1] != "" && m[1] != "_.go:" {
+			continue // not a cell's line
+		}
 		l, _ := strconv.Atoi(m[2])
 		fn := strings.TrimPrefix(strings.TrimPrefix(m[4], "main."), "main")
 		if fn == "" {

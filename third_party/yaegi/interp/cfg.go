@@ -1113,8 +1113,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				name := t.id() + "[" + n.child[1].typ.id() + "]"
 				sym, _, ok := sc.lookup(name)
 				if !ok {
-					err = n.cfgErrorf("type not found: %s", name)
-					return
+					// Not instantiated yet (iter.Seq[int](f)).
+					typ, err1 := nodeType(interp, sc, n)
+					if err1 != nil || typ == nil || typ.cat == genericT {
+						err = n.cfgErrorf("type not found: %s", name)
+						return
+					}
+					sym = &symbol{kind: typeSym, typ: typ}
 				}
 				n.gen = nop
 				n.typ = sym.typ
@@ -2517,7 +2522,7 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
-			if sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
+			if n.deferred && sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
 				// At the top level, left to the CFG by the GTA (a call of a
 				// generic function): a variable of the package.
 				sc.sym[id].global = true
@@ -2762,8 +2767,14 @@ func (n *node) isType(sc *scope) bool {
 		// (Slice{x} with Slice = []int) is named by the type's id, which no
 		// scope holds.
 		return n.typeArg || sc.getType(n.ident) != nil || n.typ != nil && n.typ.cat != nilT && n.ident == n.typ.id()
-	case indexExpr:
+	case indexExpr, indexListExpr:
 		// Maybe a generic type.
+		if n.child[0].kind == selectorExpr {
+			return n.child[0].isType(sc) // iter.Seq[int]
+		}
+		if n.kind == indexListExpr {
+			break
+		}
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
 	}

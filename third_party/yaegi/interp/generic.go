@@ -269,24 +269,35 @@ func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 	bound := map[string]*itype{}
 	infer := func(param, input *itype) { unify(constraints, bound, param, input) }
 
-	for i, c := range ftn.child[1].child {
-		if i >= len(args) {
-			break
-		}
+	// The arguments, by parameter: a field may declare several (i, j int).
+	i := 0
+	for _, c := range ftn.child[1].child {
 		tn := c.lastChild()
-		if tn.kind == indexExpr || tn.kind == indexListExpr {
-			// A parameter of a generic type, seq iter.Seq[E]: its type is
-			// the generic type, not an instance.
-			if err := inferInstance(sc, tn, args[i].typ, constraints, bound); err != nil {
-				return nil, err
+		names := len(c.child) - 1
+		if names < 1 {
+			names = 1
+		}
+		for ; names > 0 && i < len(args); names-- {
+			if tn.kind == indexExpr || tn.kind == indexListExpr {
+				// A parameter of a generic type, seq iter.Seq[E]: its
+				// type is the generic type, not an instance.
+				if err := inferInstance(sc, tn, args[i].typ, constraints, bound); err != nil {
+					return nil, err
+				}
+			} else {
+				typ, err := nodeType(fun.interp, sc, tn)
+				if err != nil {
+					return nil, err
+				}
+				infer(typ, args[i].typ)
 			}
-			continue
+			i++
 		}
-		typ, err := nodeType(fun.interp, sc, tn)
-		if err != nil {
-			return nil, err
-		}
-		infer(typ, args[i].typ)
+	}
+
+	// An untyped constant gives its default type (Compare(1.5, 2.5)).
+	for name, t := range bound {
+		bound[name] = untypedDefault(sc, t)
 	}
 
 	// Core type unification, as Go does: a bound S with constraint ~[]E
@@ -375,8 +386,9 @@ func unify(constraints, bound map[string]*itype, param, input *itype) {
 
 		case variadicT:
 			// An argument of a variadic parameter ...T has type T, unless
-			// it is a slice passed with ... (s...).
-			if input.cat == sliceT && param.val.cat != sliceT {
+			// it is a slice passed with ... (s...). T may be a slice type
+			// itself: slices.Concat(ss ...S) with S ~[]E.
+			if input.cat == variadicT || input.cat == sliceT && param.val.cat != sliceT && !(param.val.cat == genericT && isSliceCore(constraints[param.val.name])) {
 				input = input.val
 			}
 			infer(param.val, input)
@@ -405,7 +417,8 @@ func unify(constraints, bound map[string]*itype, param, input *itype) {
 			}
 
 		case nilT, genericT:
-			if _, ok := constraints[param.name]; ok && bound[param.name] == nil {
+			// A typed argument fixes the type before an untyped constant.
+			if _, ok := constraints[param.name]; ok && (bound[param.name] == nil || bound[param.name].untyped && !input.untyped) {
 				bound[param.name] = input
 			}
 		}
@@ -442,6 +455,10 @@ func checkConstraint(it, ct *itype) error {
 	}
 	for _, c := range ct.ulconstraint {
 		if it.underlying().equals(c) || it.matchDefault(c) {
+			return nil
+		}
+		// A compiled named type of a basic type: ~int64 for time.Duration.
+		if it.cat == valueT && it.rtype != nil && c.cat != valueT && isBasicKind(it.rtype.Kind()) && c.TypeOf() != nil && it.rtype.Kind() == c.TypeOf().Kind() {
 			return nil
 		}
 	}

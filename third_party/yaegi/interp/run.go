@@ -147,7 +147,9 @@ func originalExecNode(n *node, exec bltn) *node {
 
 		root.Walk(func(wn *node) bool {
 			if _, ok := seen[wn.index]; ok {
-				return true
+				// Seen, with its subtree: a recursive generic function
+				// is its own descendant.
+				return false
 			}
 			seen[wn.index] = struct{}{}
 			if wn.index == n.index {

@@ -1296,7 +1296,13 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 	if err != nil {
 		return nil, err
 	}
-	t, err = nodeType2(interp, sc, g.lastChild(), seen)
+	// The fields are types of the scope of the declaration (noCopy in
+	// atomic.Pointer[T]), not of the instantiation.
+	dsc := sc
+	if lt.scope != nil {
+		dsc = lt.scope
+	}
+	t, err = nodeType2(interp, dsc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
 	}
@@ -1353,7 +1359,11 @@ func declareMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []
 	if err != nil {
 		return nil, err
 	}
-	if gm.typ, err = nodeType(interp, sc, gm.child[2]); err != nil {
+	msc := sc
+	if nod.typ != nil && nod.typ.scope != nil {
+		msc = nod.typ.scope
+	}
+	if gm.typ, err = nodeType(interp, msc, gm.child[2]); err != nil {
 		return nil, err
 	}
 	t.addMethod(gm)
