@@ -348,6 +348,8 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(r.err)
 			case r.diff != "" && !listed:
 				t.Errorf("the notebook differs from go run: %s", r.diff)
+			case r.diff == "" && listed && strings.HasPrefix(reason, "sometimes"):
+				t.Logf("passed this time; listed as failing in some runs: %s", reason)
 			case r.diff == "" && listed:
 				t.Errorf("passes now: remove it from testdata/known-failures.txt (listed as %q)", reason)
 			}
