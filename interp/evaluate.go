@@ -519,10 +519,12 @@ func (s *Session) evalCtx(ctx context.Context, src string) (reflect.Value, error
 	if err := ctx.Err(); err != nil {
 		return reflect.Value{}, err
 	}
-	stop := context.AfterFunc(ctx, interrupt.Request)
-	defer stop()
 	v, err := s.evalWithContext(ctx, src)
 	if ctx.Err() != nil && (err == nil || errors.Is(err, ctx.Err())) {
+		// yaegi has stopped the interpreter before it returned: only now
+		// does compiled code see the interrupt, so that no statement runs
+		// after an interrupted wait (interrupt.Sleep returns early).
+		interrupt.Request()
 		for evalRunning() {
 			time.Sleep(5 * time.Millisecond)
 		}

@@ -262,7 +262,7 @@ func TestDocumentedFeatures(t *testing.T) {
 		{"String methods are used by fmt and for the result", "type Celsius float64\nfunc (c Celsius) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }\nfmt.Println(Celsius(20))\nCelsius(21.5)", cellOut{stdout: "20.0°C\n", result: "21.5°C"}},
 		{"Error methods with a pointer receiver are used by fmt", "type PErr struct{ msg string }\nfunc (e *PErr) Error() string { return e.msg }\nvar perr error = &PErr{\"pointer\"}\nfmt.Println(perr)", cellOut{stdout: "pointer\n"}},
 		{"and value receivers on values returned as error", "type VErr struct{ code int }\nfunc (e VErr) Error() string { return fmt.Sprint(\"code \", e.code) }\nfunc fail() error { return VErr{3} }\nfmt.Println(fail())", cellOut{stdout: "code 3\n"}},
-		{"not: a value receiver Error on a value converted by assignment or given to fmt", "var verr error = VErr{4}\nfmt.Println(verr, VErr{5})", cellOut{stdout: "{4} {5}\n"}},
+		{"and on a value converted by assignment or given to fmt", "var verr error = VErr{4}\nfmt.Println(verr, VErr{5})", cellOut{stdout: "code 4 code 5\n"}},
 		{"not: Bundle and HTML methods of cell types, for the result", "type Note struct{ md string }\nfunc (n Note) Bundle() display.Bundle { return display.Markdown(n.md) }\nNote{\"# title\"}", cellOut{result: "{# title}"}},
 		{"calling the method shows the bundle", "Note{\"# title\"}.Bundle()", cellOut{result: "# title"}},
 		// Refusals

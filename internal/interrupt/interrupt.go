@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// ErrInterrupted is the panic value Check and Sleep raise.
+// ErrInterrupted is the panic value Check raises.
 var ErrInterrupted = errors.New("interrupted")
 
 var (
@@ -59,14 +59,14 @@ func Check() {
 	}
 }
 
-// Sleep is time.Sleep for cells: it pauses for d, and panics with
-// ErrInterrupted as soon as a stop is requested. (time.Sleep in compiled
-// code cannot be stopped: an interrupted cell that slept would cost the
-// session.)
+// Sleep is time.Sleep for cells: it pauses for d, and returns early when a
+// stop is requested. (time.Sleep in compiled code cannot be stopped: an
+// interrupted cell that slept would cost the session.) It does not panic:
+// the interpreter, stopped before the request, ends the cell, and also
+// ends the cell's goroutines, where a panic would end the program.
 func Sleep(d time.Duration) {
 	stop := Done()
 	if d <= 0 {
-		Check()
 		return
 	}
 	t := time.NewTimer(d)
@@ -74,6 +74,5 @@ func Sleep(d time.Duration) {
 	select {
 	case <-t.C:
 	case <-stop:
-		panic(ErrInterrupted)
 	}
 }

@@ -66,6 +66,9 @@ done
 # The symbol tables of the standard library, for the Go version in use
 # (upstream's stop at Go 1.22), made by the patched extractor.
 (cd "$root" && go run ./third_party/yaegi-patches/genstdlib "$out/tree/stdlib")
+# The source of the generic functions and types of the standard library,
+# for the Go version in use (upstream's is Go 1.22's, in part).
+(cd "$root" && go run ./third_party/yaegi-patches/gengeneric "$out/tree/stdlib/generic")
 # The README of the copy is ours, not upstream's.
 cp "$root/third_party/yaegi/README.md" "$out/tree/README.md" 2>/dev/null || true
 

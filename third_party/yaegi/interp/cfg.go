@@ -444,6 +444,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return false
 					}
+					nameInstance(n.typ, t0, lt)
 					// Generate methods if any.
 					for _, nod := range t0.method {
 						gm, _, err2 := genAST(nod.scope, nod, lt)
@@ -661,6 +662,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			default:
 				n.typ = typ
 				n.typ.name = typeName
+				n.typ.path = pkgName // a local type is named for its package: main.local
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false
@@ -795,6 +797,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if sym == nil {
 						sym = &symbol{index: sc.add(dest.typ), kind: varSym, typ: dest.typ}
 						sc.sym[dest.ident] = sym
+						if sc.global && n.anc.kind == blockStmt && n.anc.anc == nil {
+							// A statement at the top level that the GTA left
+							// to the CFG (x := g(y) of a generic g) declares a
+							// variable of the package, as the others do.
+							sym.global = true
+							interp.scopes[importPath].sym[dest.ident] = sym
+						}
 					}
 					dest.val = src.val
 					dest.recv = src.recv
@@ -856,8 +865,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
-						// Skip optimisation for assigned interface.
+					if isInterfaceBin(dest.typ) || isEmptyInterface(dest.typ) && len(src.typ.method) > 0 {
+						// Skip optimisation for assigned interface (error and
+						// any too): the value goes in the interface's wrapper,
+						// or with its methods in a valueInterface.
+						break
+					}
+					if (isEmptyInterface(dest.typ) || dest.typ.cat == errorT) && len(src.typ.method) > 0 {
+						// The assignment keeps the methods of the value in
+						// the interface (var a any = T{}).
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {
@@ -952,8 +968,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case defineXStmt:
 			wireChild(n)
-			if sc.def == nil {
-				// In global scope, type definition already handled by GTA.
+			if sc.def == nil && n.child[0].typ != nil {
+				// In global scope, type definition already handled by GTA
+				// (but for a call of a generic function).
 				break
 			}
 			err = compDefineX(sc, n)
@@ -1925,6 +1942,26 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				break
 			}
 			switch {
+			case n.typ.cat == srcPkgT || n.typ.cat == binPkgT && interp.genericSym(n.typ.path, n.child[1].ident) != nil:
+				// A source package, or a generic function or type of a
+				// standard package.
+				pkg, name := n.child[0].sym.typ.path, n.child[1].ident
+				// Resolve source package symbol
+				if sym, ok := interp.srcPkg[pkg][name]; ok {
+					n.findex = sym.index
+					if sym.global {
+						n.level = globalFrame
+					}
+					n.val = sym.node
+					n.gen = nop
+					n.action = aGetSym
+					n.typ = sym.typ
+					n.sym = sym
+					n.recv = sym.recv
+					n.rval = sym.rval
+				} else {
+					err = n.cfgErrorf("undefined selector: %s.%s", pkg, name)
+				}
 			case n.typ.cat == binPkgT:
 				// Resolve binary package symbol: a type or a value
 				name := n.child[1].ident
@@ -1944,24 +1981,6 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.gen = nop
 				} else {
 					err = n.cfgErrorf("package %s \"%s\" has no symbol %s", n.child[0].ident, pkg, name)
-				}
-			case n.typ.cat == srcPkgT:
-				pkg, name := n.child[0].sym.typ.path, n.child[1].ident
-				// Resolve source package symbol
-				if sym, ok := interp.srcPkg[pkg][name]; ok {
-					n.findex = sym.index
-					if sym.global {
-						n.level = globalFrame
-					}
-					n.val = sym.node
-					n.gen = nop
-					n.action = aGetSym
-					n.typ = sym.typ
-					n.sym = sym
-					n.recv = sym.recv
-					n.rval = sym.rval
-				} else {
-					err = n.cfgErrorf("undefined selector: %s.%s", pkg, name)
 				}
 			case isStruct(n.typ) || isInterfaceSrc(n.typ):
 				// Find a matching field.
@@ -2468,6 +2487,12 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
+			if sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
+				// At the top level, left to the CFG by the GTA (a call of a
+				// generic function): a variable of the package.
+				sc.sym[id].global = true
+				n.interp.scopes[sc.pkgID].sym[id] = sc.sym[id]
+			}
 		}
 		n.child[i].typ = t
 		n.child[i].findex = index
@@ -2701,7 +2726,9 @@ func (n *node) isType(sc *scope) bool {
 			return true // Imported source type
 		}
 	case identExpr:
-		return sc.getType(n.ident) != nil
+		// A type argument has no name in the scope when it is not a
+		// named type: the []int of S in S{}, S(x).
+		return n.typeArg || sc.getType(n.ident) != nil
 	case indexExpr:
 		// Maybe a generic type.
 		sym, _, ok := sc.lookup(n.child[0].ident)

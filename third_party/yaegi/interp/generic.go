@@ -10,6 +10,9 @@ import (
 
 // genAST returns a new AST where generic types are replaced by instantiated types.
 func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
+	// The constraints are types of the scope of the declaration, not of
+	// the call: slices.Max's cmp.Ordered where the caller has no cmp.
+	sc = declScope(root, sc)
 	typeParam := map[string]*node{}
 	pindex := 0
 	tname := ""
@@ -17,9 +20,11 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	recvrPtr := false
 	fixNodes := []*node{}
 	var gtree func(*node, *node) (*node, error)
-	sname := root.child[0].ident + "["
+	// Qualified by the package: slices.Max[[]int,int] is not the
+	// Max[[]int,int] of the program.
+	sname := sc.pkgID + "." + root.child[0].ident + "["
 	if root.kind == funcDecl {
-		sname = root.child[1].ident + "["
+		sname = sc.pkgID + "." + root.child[1].ident + "["
 	}
 
 	// Input type parameters must be resolved prior AST generation, as compilation
@@ -43,6 +48,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			}
 			nod = copyNode(nt, anc, true)
 			nod.typ = nt.typ
+			nod.typeArg = true
 
 		case indexExpr, indexListExpr:
 			// Catch a possible recursive generic type definition
@@ -208,7 +214,16 @@ func copyNode(n, anc *node, recursive bool) *node {
 	return nod
 }
 
+// declScope returns the scope of the declaration n, or sc if n has none.
+func declScope(n *node, sc *scope) *scope {
+	if n.scope != nil {
+		return n.scope
+	}
+	return sc
+}
+
 func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
+	sc = declScope(fun, sc)
 	ftn := fun.typ.node
 	// The type parameters in declaration order, and their constraints.
 	var names []string
@@ -228,6 +243,100 @@ func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 	// parameters by name: the types are returned in declaration order,
 	// whatever the order the parameters use them in.
 	bound := map[string]*itype{}
+	infer := func(param, input *itype) { unify(constraints, bound, param, input) }
+
+	for i, c := range ftn.child[1].child {
+		if i >= len(args) {
+			break
+		}
+		tn := c.lastChild()
+		if tn.kind == indexExpr || tn.kind == indexListExpr {
+			// A parameter of a generic type, seq iter.Seq[E]: its type is
+			// the generic type, not an instance.
+			if err := inferInstance(sc, tn, args[i].typ, constraints, bound); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		typ, err := nodeType(fun.interp, sc, tn)
+		if err != nil {
+			return nil, err
+		}
+		infer(typ, args[i].typ)
+	}
+
+	// Core type unification, as Go does: a bound S with constraint ~[]E
+	// binds E to the element type of S.
+	for changed := true; changed; {
+		changed = false
+		for _, name := range names {
+			t, core := bound[name], coreTerm(constraints[name])
+			if t == nil || core == nil {
+				continue
+			}
+			n := len(bound)
+			infer(core, t.underlying())
+			changed = changed || len(bound) > n
+		}
+	}
+
+	types := []*itype{}
+	for _, name := range names {
+		if bound[name] == nil {
+			break
+		}
+		types = append(types, bound[name])
+	}
+	return types, nil
+}
+
+// inferInstance binds the type parameters of constraints that the type
+// arguments of tn, an instance G[A1, ...] of the generic type G, name, by
+// unifying the type of G with input.
+func inferInstance(sc *scope, tn *node, input *itype, constraints, bound map[string]*itype) error {
+	gt, err := nodeType(tn.interp, sc, tn.child[0])
+	if err != nil {
+		return err
+	}
+	if gt.cat != genericT || gt.node == nil || gt.node.anc == nil || gt.node.anc.kind != typeSpec || len(gt.node.anc.child) < 3 {
+		return nil
+	}
+	spec := gt.node.anc
+	// The type of G, with its type parameters in a scope of their own.
+	gsc := declScope(spec, sc).push(false)
+	var gnames []string
+	gcons := map[string]*itype{}
+	for _, f := range spec.child[1].child {
+		ct, err := nodeType(tn.interp, gsc, f.lastChild())
+		if err != nil {
+			return err
+		}
+		for _, c := range f.child[:len(f.child)-1] {
+			gnames = append(gnames, c.ident)
+			gcons[c.ident] = ct
+			gsc.sym[c.ident] = &symbol{index: -1, kind: varTypeSym, typ: ct}
+		}
+	}
+	under, err := nodeType(tn.interp, gsc, spec.child[2])
+	if err != nil {
+		return err
+	}
+	gbound := map[string]*itype{}
+	unify(gcons, gbound, under, input)
+	for i, a := range tn.child[1:] {
+		if i >= len(gnames) || a.kind != identExpr {
+			continue
+		}
+		if _, ok := constraints[a.ident]; ok && bound[a.ident] == nil && gbound[gnames[i]] != nil {
+			bound[a.ident] = gbound[gnames[i]]
+		}
+	}
+	return nil
+}
+
+// unify binds in bound the type parameters of constraints that param,
+// unified with input, names.
+func unify(constraints, bound map[string]*itype, param, input *itype) {
 	var infer func(param, input *itype)
 	infer = func(param, input *itype) {
 		if param == nil || input == nil {
@@ -277,41 +386,7 @@ func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 			}
 		}
 	}
-
-	for i, c := range ftn.child[1].child {
-		if i >= len(args) {
-			break
-		}
-		typ, err := nodeType(fun.interp, sc, c.lastChild())
-		if err != nil {
-			return nil, err
-		}
-		infer(typ, args[i].typ)
-	}
-
-	// Core type unification, as Go does: a bound S with constraint ~[]E
-	// binds E to the element type of S.
-	for changed := true; changed; {
-		changed = false
-		for _, name := range names {
-			t, core := bound[name], coreTerm(constraints[name])
-			if t == nil || core == nil {
-				continue
-			}
-			n := len(bound)
-			infer(core, t.underlying())
-			changed = changed || len(bound) > n
-		}
-	}
-
-	types := []*itype{}
-	for _, name := range names {
-		if bound[name] == nil {
-			break
-		}
-		types = append(types, bound[name])
-	}
-	return types, nil
+	infer(param, input)
 }
 
 // coreTerm returns the single type term of constraint ct (the []E of

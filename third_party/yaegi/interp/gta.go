@@ -94,6 +94,12 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					err = n.cfgErrorf("use of untyped nil")
 					return false
 				}
+				if hasTypeParam(typ, 0) {
+					// The result of a generic function: its type is known
+					// once the call is instantiated, by the CFG, which
+					// declares the variable.
+					return false
+				}
 				if typ.isBinMethod {
 					typ = valueTOf(typ.methodCallType(), isBinMethod(), withScope(sc))
 				}
@@ -110,6 +116,11 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			return false
 
 		case defineXStmt:
+			if genericCall(interp, sc, n.lastChild()) {
+				// The types of the results are known once the call is
+				// instantiated, by the CFG, which declares the variables.
+				return false
+			}
 			err = compDefineX(sc, n)
 			var ie incompleteError
 			if errors.As(err, &ie) {
@@ -238,6 +249,13 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			if packageName := path.Base(ipath); path.Dir(ipath) == packageName {
 				ipath = packageName
 			}
+			if compiled, err1 := interp.importGeneric(ipath); err1 != nil {
+				err = n.cfgErrorf("import %q error: %v", ipath, err1)
+				return false
+			} else if compiled {
+				// The frame has the package's globals now.
+				sc.types = interp.universe.types
+			}
 			if pkg := interp.binPkg[ipath]; pkg != nil {
 				switch name {
 				case "_": // no import of symbols
@@ -250,6 +268,11 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 							kind = typeSym
 						}
 						sc.sym[n] = &symbol{kind: kind, typ: valueTOf(typ, withScope(sc)), rval: v}
+					}
+					for k, v := range interp.srcPkg[ipath] {
+						if _, ok := pkg[k]; !ok && canExport(k) {
+							sc.sym[k] = v
+						}
 					}
 				default: // import symbols in package namespace
 					if name == "" {

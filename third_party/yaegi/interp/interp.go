@@ -52,6 +52,7 @@ type node struct {
 	rval       reflect.Value  // reflection value to let runtime access interpreter (CFG)
 	ident      string         // set if node is a var or func
 	redeclared bool           // set if node is a redeclared variable (CFG)
+	typeArg    bool           // set if node is a type argument in place of a type parameter
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 }
 
@@ -258,6 +259,50 @@ type _error struct {
 
 func (w _error) Error() string { return w.WError() }
 
+// Wrappers of the error interface for interpreted error types with the
+// optional methods that package errors looks for: Unwrap() error or
+// Unwrap() []error, Is(error) bool, As(any) bool. Without them an
+// interpreted error lost its chain (errors.Is(w, ErrBase) was false for a
+// w whose Unwrap returns ErrBase). Is and As are optional fields (O...):
+// nil, they report false, as a missing method means.
+
+type _errorUnwrap struct {
+	IValue  interface{}
+	WError  func() string
+	WUnwrap func() error
+	OIs     func(error) bool
+	OAs     func(interface{}) bool
+}
+
+func (w _errorUnwrap) Error() string              { return w.WError() }
+func (w _errorUnwrap) Unwrap() error              { return w.WUnwrap() }
+func (w _errorUnwrap) Is(target error) bool       { return w.OIs != nil && w.OIs(target) }
+func (w _errorUnwrap) As(target interface{}) bool { return w.OAs != nil && w.OAs(target) }
+
+type _errorUnwrapAll struct {
+	IValue  interface{}
+	WError  func() string
+	WUnwrap func() []error
+	OIs     func(error) bool
+	OAs     func(interface{}) bool
+}
+
+func (w _errorUnwrapAll) Error() string              { return w.WError() }
+func (w _errorUnwrapAll) Unwrap() []error            { return w.WUnwrap() }
+func (w _errorUnwrapAll) Is(target error) bool       { return w.OIs != nil && w.OIs(target) }
+func (w _errorUnwrapAll) As(target interface{}) bool { return w.OAs != nil && w.OAs(target) }
+
+type _errorIsAs struct {
+	IValue interface{}
+	WError func() string
+	OIs    func(error) bool
+	OAs    func(interface{}) bool
+}
+
+func (w _errorIsAs) Error() string              { return w.WError() }
+func (w _errorIsAs) Is(target error) bool       { return w.OIs != nil && w.OIs(target) }
+func (w _errorIsAs) As(target interface{}) bool { return w.OAs != nil && w.OAs(target) }
+
 // Panic is an error recovered from a panic call in interpreted code.
 type Panic struct {
 	// Value is the recovered value of a call to panic.
@@ -328,7 +373,13 @@ func New(options Options) *Interpreter {
 		universe: initUniverse(),
 		scopes:   map[string]*scope{},
 		binPkg:   Exports{"": map[string]reflect.Value{"_error": reflect.ValueOf((*_error)(nil))}},
-		mapTypes: map[reflect.Value][]reflect.Type{},
+		mapTypes: map[reflect.Value][]reflect.Type{
+			reflect.ValueOf((*_error)(nil)): {
+				reflect.TypeOf(_errorUnwrap{}),
+				reflect.TypeOf(_errorUnwrapAll{}),
+				reflect.TypeOf(_errorIsAs{}),
+			},
+		},
 		srcPkg:   imports{},
 		pkgNames: map[string]string{},
 		rdir:     map[string]bool{},

@@ -325,12 +325,29 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}()
 			}
 			if !ok {
+				// A compiled value, or an interpreted one in an interface
+				// wrapper, in an error or an any: errors.Join's result
+				// implements interface{ Unwrap() []error }, a recovered
+				// runtime error interface{ RuntimeError() }.
+				if vi, isWrapped := wrappedValue(valf); isWrapped {
+					v, ok = vi, true
+				} else if e := valf; e.IsValid() && e.Kind() == reflect.Interface && !e.IsNil() {
+					if e = e.Elem(); implementsCase(e, typ) {
+						ok = true
+						if withResult {
+							value0(f).Set(compiledValueInterface(e))
+						}
+						return next
+					}
+				}
+			}
+			if !ok {
 				if !withOk {
 					panicAt(n, assertionError(fmt.Sprintf("interface conversion: nil is not %v", typID)))
 				}
 				return next
 			}
-			if c0.typ.cat == valueT {
+			if c0.typ.cat == valueT || c0.typ.cat == errorT {
 				valf = reflect.ValueOf(v)
 			}
 			if v.node.typ.id() == typID {
@@ -392,6 +409,9 @@ func typeAssert(n *node, withResult, withOk bool) {
 			var leftType reflect.Type
 			v := value(f)
 			val, ok := v.Interface().(valueInterface)
+			if !ok {
+				val, ok = wrappedValue(v)
+			}
 			if setStatus {
 				defer func() {
 					value1(f).SetBool(ok)
@@ -418,7 +438,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}
 
 				if withResult {
-					value0(f).Set(genInterfaceWrapper(val.node, rtype)(f))
+					value0(f).Set(genInterfaceWrapper(valueNode(n, val), rtype)(f))
 				}
 				ok = true
 				return next
@@ -464,11 +484,15 @@ func typeAssert(n *node, withResult, withOk bool) {
 			concrete := val.Interface()
 			ctyp := reflect.TypeOf(concrete)
 
+			var vtyp *itype
 			if vv, ok := concrete.(valueInterface); ok {
 				ctyp = vv.value.Type()
 				concrete = vv.value.Interface()
+			} else if vv, ok := wrappedValue(val); ok {
+				ctyp, vtyp = vv.value.Type(), vv.node.typ
+				concrete = vv.value.Interface()
 			}
-			ok = canAssertTypes(ctyp, rtype)
+			ok = canAssertTypes(ctyp, rtype) && sameType(vtyp, typ)
 			if !ok {
 				if !withOk {
 					// TODO(mpl): think about whether this should ever happen.
@@ -505,11 +529,12 @@ func typeAssert(n *node, withResult, withOk bool) {
 				return next
 			}
 			v = valueInterfaceValue(v)
-			if vt := v.Type(); vt.Kind() == reflect.Struct && vt.Field(0).Name == "IValue" {
+			var vtyp *itype
+			if vi, isWrapped := wrappedValue(v); isWrapped {
 				// Value is retrieved from an interface wrapper.
-				v = v.Field(0).Elem()
+				v, vtyp = vi.value, vi.node.typ
 			}
-			ok = canAssertTypes(v.Type(), rtype)
+			ok = canAssertTypes(v.Type(), rtype) && sameType(vtyp, typ)
 			if !ok {
 				if !withOk {
 					method := firstMissingMethod(v.Type(), rtype)
@@ -925,11 +950,45 @@ func _recover(n *node) {
 }
 
 func _panic(n *node) {
-	value := genValue(n.child[1])
+	c := n.child[1]
+	value := genValue(c)
+	if !isInterface(c.typ) && c.typ.methods().contains(methodSet{"Error": ""}) {
+		// An error of an interpreted type panics as an error, as in Go.
+		value = genInterfaceWrapper(c, errorType)
+	}
 
 	n.exec = func(f *frame) bltn {
-		panic(value(f))
+		panic(panicValue(n, value(f), f))
 	}
+}
+
+// panicValue returns the value that panic(v) panics with, and that
+// recover returns: the value v holds, not a reflect.Value (recover()
+// returned one: r.(string) failed), and an interpreted error in its
+// error wrapper, which recover's r.(error) and compiled code know.
+func panicValue(n *node, v reflect.Value, f *frame) interface{} {
+	if !v.IsValid() {
+		return nil
+	}
+	for v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if !v.CanInterface() {
+		return v
+	}
+	if vi, ok := v.Interface().(valueInterface); ok {
+		if vi.node == nil || !vi.value.IsValid() {
+			return nil
+		}
+		if vi.node.typ.methods().contains(methodSet{"Error": ""}) {
+			return genInterfaceWrapper(valueNode(n, vi), errorType)(f).Interface()
+		}
+		return panicValue(n, vi.value, f)
+	}
+	return v.Interface()
 }
 
 // deferredArg returns a copy of v, an argument of a deferred call: Go
@@ -1126,6 +1185,12 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 }
 
 func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
+	if t := n.typ; isInterfaceBin(t) && t.val != nil && t.val.cat != nilT && !isInterface(t.val) && !isBin(t.val) {
+		// The conversion io.Writer(v) keeps the type of v in val.
+		n2 := *n
+		n2.typ = t.val
+		n = &n2
+	}
 	value := genValue(n)
 	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 || n.typ.cat == valueT {
 		return value
@@ -1182,13 +1247,23 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 		}
 		v = getConcreteValue(v)
 		w := reflect.New(wrap).Elem()
-		w.Field(0).Set(v)
+		// The wrapper keeps the value with its interpreted type, so that a
+		// type assertion, a type switch, == and errors.As tell apart two
+		// types of the same structure (see wrappedValue).
+		vn := n
+		if n2 != nil {
+			vn = n2
+		}
+		w.Field(0).Set(reflect.ValueOf(valueInterface{vn, v}))
 		for i, m := range methods {
 			if m == nil {
 				// First direct method lookup on field.
 				if r := methodByName(v, names[i], indexes[i]); r.IsValid() {
 					w.Field(i + 1).Set(r)
 					continue
+				}
+				if wrap.Field(i + 1).Name[0] == 'O' {
+					continue // An optional method (see wrapperFits).
 				}
 				if n2 == nil {
 					panic(n.cfgErrorf("method not found: %s", names[i]))
@@ -1211,6 +1286,48 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 	}
 }
 
+// wrappedValue returns the interpreted value held by v, an interface
+// wrapper made by genInterfaceWrapper (a struct whose first field is
+// IValue), or by an interface holding one.
+func wrappedValue(v reflect.Value) (valueInterface, bool) {
+	for v.IsValid() && v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return valueInterface{}, false
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() || v.Kind() != reflect.Struct {
+		return valueInterface{}, false
+	}
+	if t := v.Type(); t.NumField() == 0 || t.Field(0).Name != "IValue" {
+		return valueInterface{}, false
+	}
+	vi, ok := v.Field(0).Interface().(valueInterface)
+	return vi, ok && vi.node != nil && vi.value.IsValid()
+}
+
+// compiledValueInterface returns v, a value of a compiled type, as the
+// value of a variable of an interface type of the program.
+func compiledValueInterface(v reflect.Value) reflect.Value {
+	return reflect.ValueOf(valueInterface{&node{typ: valueTOf(v.Type()), val: v, findex: notInFrame}, v})
+}
+
+// valueNode returns a node whose value is vi's, for genInterfaceWrapper.
+func valueNode(n *node, vi valueInterface) *node {
+	return &node{interp: n.interp, typ: vi.node.typ, findex: notInFrame, val: vi.value, pos: n.pos}
+}
+
+// sameType reports whether the interpreted types t0 and t1 are the same,
+// which reflect does not know: two named types of one structure share
+// their reflect type.
+func sameType(t0, t1 *itype) bool {
+	if t0 == nil || t1 == nil {
+		return true
+	}
+	id0, id1 := t0.id(), t1.id()
+	return id0 == "" || id1 == "" || id0 == id1
+}
+
 // methodByName returns the method corresponding to name on value, or nil if not found.
 // The search is extended on valueInterface wrapper if present.
 // If valid, the returned value is a method function with the receiver already set
@@ -1222,6 +1339,17 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 		}
 	}
 	if v = value.MethodByName(name); v.IsValid() {
+		return
+	}
+	if value.Kind() == reflect.Struct {
+		// A method promoted from an embedded field.
+		if !checkFieldIndex(value.Type(), index) {
+			return
+		}
+		fv := fieldByIndexRW(value, index)
+		if v = fv.MethodByName(name); !v.IsValid() && fv.CanAddr() {
+			v = fv.Addr().MethodByName(name)
+		}
 		return
 	}
 	for value.Kind() == reflect.Ptr {
@@ -1410,7 +1538,23 @@ func call(n *node) {
 					in[i].Set(value)
 				}
 
-				go callf(in)
+				id := n.interp.runid()
+				go func() {
+					defer func() {
+						// A goroutine of an evaluation that was stopped
+						// ends quietly: a panic of compiled code that saw
+						// the stop (an interrupted wait) would otherwise
+						// crash the program, as the goroutine's deferred
+						// recover no longer runs after the stop.
+						if r := recover(); r != nil {
+							if n.interp.runid() != id {
+								return
+							}
+							panic(r)
+						}
+					}()
+					callf(in)
+				}()
 				return tnext
 			}
 
@@ -1557,6 +1701,11 @@ func callBin(n *node) {
 	child := n.child[1:]
 	c0 := n.child[0]
 	value := genValue(c0)
+	if len(child) == 2 && isErrorsAs(c0) {
+		// errors.As with the interpreted type of its target.
+		as := errorsAsFor(child[1].typ)
+		value = func(*frame) reflect.Value { return as }
+	}
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
@@ -1632,11 +1781,17 @@ func callBin(n *node) {
 			// defType is the target type for a potential interface wrapper.
 			var defType reflect.Type
 			if variadic >= 0 && i+rcvrOffset >= variadic {
+				// The element type, unless the slice itself is passed (f(s...)).
 				defType = funcType.In(variadic)
+				if n.action != aCallSlice {
+					defType = defType.Elem()
+				}
 			} else {
 				defType = funcType.In(rcvrOffset + i)
 			}
-			if getMapType != nil {
+			if getMapType != nil && defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
+				// Only an argument of type any (fmt.Fprint's io.Writer is
+				// not a fmt.Stringer).
 				if rt := getMapType(c.typ); rt != nil {
 					defType = rt
 				}
@@ -1667,6 +1822,9 @@ func callBin(n *node) {
 				values = append(values, genInterfaceWrapper(c, defType))
 			}
 		}
+	}
+	if pf, ok := printFuncOf(n); ok {
+		fmtPrintArgs(n, pf, values)
 	}
 	l := len(values)
 
@@ -3298,6 +3456,14 @@ func _case(n *node) {
 				n.exec = func(f *frame) bltn { return tnext }
 			} else {
 				n.exec = func(f *frame) bltn {
+					if vi, ok := wrappedValue(srcValue(f)); ok {
+						for _, typ := range types {
+							if wrappedMatches(vi, typ) {
+								return tnext
+							}
+						}
+						return fnext
+					}
 					ival := srcValue(f).Interface()
 					val, ok := ival.(valueInterface)
 					// TODO(mpl): I'm assuming here that !ok means that we're dealing with the empty
@@ -3358,6 +3524,26 @@ func _case(n *node) {
 					}
 					return fnext
 				}
+				if vi, ok := wrappedValue(v); ok {
+					if !wrappedMatches(vi, typ) {
+						return fnext
+					}
+					switch {
+					case isEmptyInterface(typ):
+						destValue(f).Set(v.Elem())
+					case isInterfaceSrc(typ):
+						destValue(f).Set(reflect.ValueOf(vi))
+					case isInterface(typ):
+						if rt := typ.TypeOf(); v.Elem().Type().Implements(rt) {
+							destValue(f).Set(v.Elem())
+						} else {
+							destValue(f).Set(genInterfaceWrapper(valueNode(n, vi), rt)(f))
+						}
+					default:
+						destValue(f).Set(vi.value)
+					}
+					return tnext
+				}
 				if t := v.Type(); t.Kind() == reflect.Interface {
 					if typ.cat == nilT && v.IsNil() {
 						return tnext
@@ -3381,7 +3567,7 @@ func _case(n *node) {
 						return tnext
 					}
 					if typ.cat == interfaceT && implementsCase(elem, typ) {
-						destValue(f).Set(elem)
+						destValue(f).Set(compiledValueInterface(elem))
 						return tnext
 					}
 					return fnext
@@ -3409,6 +3595,15 @@ func _case(n *node) {
 		default:
 			n.exec = func(f *frame) bltn {
 				val := srcValue(f)
+				if vi, ok := wrappedValue(val); ok {
+					for _, typ := range types {
+						if wrappedMatches(vi, typ) {
+							destValue(f).Set(val)
+							return tnext
+						}
+					}
+					return fnext
+				}
 				if t := val.Type(); t.Kind() == reflect.Interface {
 					for _, typ := range types {
 						if typ.cat == nilT && val.IsNil() {
@@ -3486,6 +3681,21 @@ func _case(n *node) {
 			return fnext
 		}
 	}
+}
+
+// wrappedMatches reports whether vi, the value held by an interface
+// wrapper, matches the case typ of a type switch: by its interpreted type,
+// or by having the methods of the interface typ.
+func wrappedMatches(vi valueInterface, typ *itype) bool {
+	switch {
+	case typ.cat == nilT:
+		return false
+	case isEmptyInterface(typ):
+		return true
+	case isInterface(typ):
+		return vi.node.typ.methods().contains(typ.methods())
+	}
+	return vi.node.typ.id() == typ.id() && canAssertTypes(vi.value.Type(), typ.TypeOf())
 }
 
 // implementsCase reports whether v, the value of a type switch, matches

@@ -53,7 +53,29 @@ func (interp *Interpreter) importSrc(rPath, importPath string, skipTest bool) (s
 	if err != nil {
 		return "", err
 	}
+	var srcs []sourceFile
+	for _, file := range files {
+		name := file.Name()
+		if skipFile(&interp.context, name, skipTest) {
+			continue
+		}
+		name = path.Join(dir, name)
+		buf, err := fs.ReadFile(interp.opt.filesystem, name)
+		if err != nil {
+			return "", err
+		}
+		srcs = append(srcs, sourceFile{name, string(buf)})
+	}
+	return interp.compilePkg(rPath, importPath, dir, srcs, skipTest)
+}
 
+// sourceFile is a file of a package's source: its name and its text.
+type sourceFile struct{ name, text string }
+
+// compilePkg compiles the files of the package at importPath, found in
+// dir, registers the package and runs its initialization.
+func (interp *Interpreter) compilePkg(rPath, importPath, dir string, srcs []sourceFile, skipTest bool) (string, error) {
+	var err error
 	var initNodes []*node
 	var rootNodes []*node
 	revisit := make(map[string][]*node)
@@ -62,19 +84,9 @@ func (interp *Interpreter) importSrc(rPath, importPath string, skipTest bool) (s
 	var pkgName string
 
 	// Parse source files.
-	for _, file := range files {
-		name := file.Name()
-		if skipFile(&interp.context, name, skipTest) {
-			continue
-		}
-
-		name = path.Join(dir, name)
-		var buf []byte
-		if buf, err = fs.ReadFile(interp.opt.filesystem, name); err != nil {
-			return "", err
-		}
-
-		n, err := interp.parse(string(buf), name, false)
+	for _, file := range srcs {
+		name := file.name
+		n, err := interp.parse(file.text, name, false)
 		if err != nil {
 			return "", err
 		}

@@ -1176,6 +1176,7 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		return nil, err
 	}
 	lt.instance = append(lt.instance, t)
+	nameInstance(t, lt, types)
 	// Add generated symbol in the scope of generic source and user.
 	sc.sym[name] = &symbol{index: -1, kind: typeSym, typ: t, node: g}
 	if lt.scope.sym[name] == nil {
@@ -1188,6 +1189,20 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		}
 	}
 	return t, err
+}
+
+// nameInstance names t, the instance of the generic type g for the type
+// arguments args, as reflect names it (main.pair[string,int]), for fmt's %T.
+func nameInstance(t, g *itype, args []*itype) {
+	if t == nil || t.path != "" || t.cat == linkedT {
+		return
+	}
+	ids := make([]string, len(args))
+	for i, a := range args {
+		ids[i] = a.id()
+	}
+	t.path = g.path
+	t.name = strings.TrimPrefix(g.id(), g.path+".") + "[" + strings.Join(ids, ",") + "]"
 }
 
 func genMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) error {

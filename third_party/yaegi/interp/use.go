@@ -9,8 +9,7 @@ import (
 	"os"
 	"path"
 	"reflect"
-
-	gen "github.com/traefik/yaegi/stdlib/generic"
+	"strings"
 )
 
 // Symbols returns a map of interpreter exported symbol values for the given
@@ -82,22 +81,60 @@ func getWrapper(n *node, t reflect.Type) reflect.Type {
 	// mapTypes may contain composed interfaces wrappers to test against, from
 	// most complex to simplest (guaranteed by construction of mapTypes). Find the
 	// first for which the interpreter type has all the methods.
+	base := w.Type().Elem()
 	for _, rt := range n.interp.mapTypes[w] {
-		match := true
-		for i := 1; i < rt.NumField(); i++ {
-			// The interpreter type must have all required wrapper methods.
-			if _, ok := lm[rt.Field(i).Name[1:]]; !ok {
-				match = false
-				break
-			}
-		}
-		if match {
+		if wrapperFits(rt, base, lm) {
 			return rt
 		}
 	}
 
 	// Otherwise return the direct "non-composed" interface.
 	return w.Type().Elem()
+}
+
+// wrapperFits reports whether the composed interface wrapper rt fits a
+// type of methods lm. The type must have each method of a field named
+// W..., with the same results (Unwrap() error is not Unwrap() []error),
+// and at least one method that the simple wrapper base lacks. A field named
+// O... is an optional method: the wrapper's method does what a missing
+// method would mean (Is and As of an error report false).
+func wrapperFits(rt, base reflect.Type, lm methodSet) bool {
+	extra := false
+	for i := 1; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		name := f.Name[1:]
+		sig, ok := lm[name]
+		if ok && funcResults(sig) != funcResults(f.Type.String()) {
+			ok = false
+		}
+		if !ok {
+			if f.Name[0] == 'O' {
+				continue
+			}
+			return false
+		}
+		if _, inBase := base.FieldByName(f.Name); !inBase {
+			extra = true
+		}
+	}
+	return extra
+}
+
+// funcResults returns the results of the function type string s:
+// " error" for "func(*T) error".
+func funcResults(s string) string {
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return strings.TrimSpace(s[i+1:])
+			}
+		}
+	}
+	return ""
 }
 
 // Use loads binary runtime symbols in the interpreter context so
@@ -141,13 +178,6 @@ func (interp *Interpreter) Use(values Exports) error {
 	// well known stdlib package path.
 	if _, ok := values["fmt/fmt"]; ok {
 		fixStdlib(interp)
-
-		// Load stdlib generic source.
-		for _, s := range gen.Sources {
-			if _, err := interp.Compile(s); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
@@ -158,6 +188,7 @@ func (interp *Interpreter) Use(values Exports) error {
 // Note that it is possible to escape the virtualized stdio by
 // read/write directly to file descriptors 0, 1, 2.
 func fixStdlib(interp *Interpreter) {
+	fixErrors(interp)
 	p := interp.binPkg["fmt"]
 	if p == nil {
 		return

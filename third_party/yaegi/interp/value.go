@@ -262,6 +262,11 @@ func genValueInterface(n *node) func(*frame) reflect.Value {
 	}
 }
 
+// getConcreteValue returns the value that val holds, without the
+// interpreter's valueInterface around it. A struct is its own concrete
+// value, even when it embeds an interface: the interface wrapper of a
+// struct keeps the struct, so that a type assertion gets it back
+// (methodByName finds the methods promoted from embedded fields).
 func getConcreteValue(val reflect.Value) reflect.Value {
 	v := val
 	for {
@@ -270,22 +275,6 @@ func getConcreteValue(val reflect.Value) reflect.Value {
 			break
 		}
 		v = vi.value
-	}
-	if v.NumMethod() > 0 {
-		return v
-	}
-	if v.Kind() != reflect.Struct {
-		return v
-	}
-	// Search a concrete value in fields of an emulated interface.
-	for i := v.NumField() - 1; i >= 0; i-- {
-		vv := fieldRW(v, i)
-		if vv.Kind() == reflect.Interface {
-			vv = vv.Elem()
-		}
-		if vv.IsValid() {
-			return vv
-		}
 	}
 	return v
 }
@@ -536,4 +525,34 @@ func genValueString(n *node) func(*frame) (reflect.Value, string) {
 	value := genValue(n)
 
 	return func(f *frame) (reflect.Value, string) { v := value(f); return v, v.String() }
+}
+
+// interfaceEqual reports whether the values i0 and i1 of interface types
+// are equal. A value held by an interface wrapper (an interpreted error in
+// an error, say) compares as the value it holds, with its interpreted
+// type: the wrapper itself, with its func fields, is not comparable.
+func interfaceEqual(i0, i1 interface{}) bool {
+	if i0 == nil || i1 == nil {
+		return i0 == i1
+	}
+	v0, t0 := comparedValue(i0)
+	v1, t1 := comparedValue(i1)
+	if t0 != nil && t1 != nil && t0.id() != t1.id() {
+		return false
+	}
+	return v0 == v1
+}
+
+// comparedValue returns the value that i holds if i is an interface
+// wrapper, with its interpreted type, or i itself.
+func comparedValue(i interface{}) (interface{}, *itype) {
+	rt := reflect.TypeOf(i)
+	if rt.Kind() != reflect.Struct || rt.NumField() == 0 || rt.Field(0).Name != "IValue" {
+		return i, nil
+	}
+	vi, ok := wrappedValue(reflect.ValueOf(i))
+	if !ok || !vi.value.CanInterface() {
+		return i, nil
+	}
+	return vi.value.Interface(), vi.node.typ
 }

@@ -10,8 +10,11 @@ import (
 )
 
 func init() {
+	// In fmt's order: Formatter, then error (also for the %w of
+	// fmt.Errorf), then Stringer.
 	mt := []reflect.Type{
 		reflect.TypeOf((*fmt.Formatter)(nil)).Elem(),
+		reflect.TypeOf((*error)(nil)).Elem(),
 		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
 	}
 
