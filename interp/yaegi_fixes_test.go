@@ -353,3 +353,34 @@ func main() {
 }
 `, "true email email to x@y: HI x@y\nfalse\n"}})
 }
+
+// TestUntypedConstantsForTypeParameters passes untyped float and rune
+// constants for constrained type parameters: their default types,
+// float64 and rune, were not found in the constraint ("untyped float does
+// not implement cmp.Ordered").
+func TestUntypedConstantsForTypeParameters(t *testing.T) {
+	runProgramRows(t, []programRow{{"default types", `package main
+
+import (
+	"cmp"
+	"fmt"
+)
+
+func MaxOf[T cmp.Ordered](a, b T) T {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func Clamp[T ~int | ~float64](x, lo, hi T) T { return max(lo, min(x, hi)) }
+
+func Id[T ~int32 | ~string](x T) T { return x }
+
+func main() {
+	x := MaxOf(1.5, -2.0)
+	r := Id('a')
+	fmt.Printf("%T %v %v %T %v %v\n", x, x, Clamp(-2.5, -1, 1), r, r, cmp.Compare(1.5, 2.5))
+}
+`, "float64 1.5 -1 int32 97 -1\n"}})
+}
