@@ -384,3 +384,67 @@ func main() {
 }
 `, "float64 1.5 -1 int32 97 -1\n"}})
 }
+
+// TestSwitchWithDefaultFirst checks a switch whose default clause is not
+// last: yaegi swapped it with the last clause, so the cases were tried in
+// another order (the first of two matching cases did not win) and a
+// fallthrough went to the clause that now followed, not to the next one
+// in the source.
+func TestSwitchWithDefaultFirst(t *testing.T) {
+	runProgramRows(t, []programRow{{"order and fallthrough", `package main
+
+import "fmt"
+
+func pick(x int) string {
+	switch {
+	default:
+		return "default"
+	case x > 0:
+		return "positive"
+	case x > 1:
+		return "big"
+	}
+}
+
+func ft(x int) {
+	switch x {
+	default:
+		fmt.Print("d ")
+		fallthrough
+	case 1:
+		fmt.Print("1 ")
+	case 2:
+		fmt.Print("2 ")
+		fallthrough
+	case 3:
+		fmt.Print("3 ")
+	}
+	fmt.Println()
+}
+
+func ft2(x int) {
+	switch {
+	case x == 1:
+		fmt.Print("one ")
+		fallthrough
+	default:
+		fmt.Print("def ")
+		fallthrough
+	case x == 5:
+		fmt.Print("five ")
+	}
+	fmt.Println()
+}
+
+func main() {
+	fmt.Println(pick(5), pick(-1))
+	ft(0)
+	ft(1)
+	ft(2)
+	ft(3)
+	ft2(1)
+	ft2(5)
+	ft2(7)
+}
+`, "positive default\nd 1 \n1 \n2 3 \n3 \none def five \nfive \ndef five \n"}})
+}
