@@ -448,3 +448,27 @@ func main() {
 }
 `, "positive default\nd 1 \n1 \n2 3 \n3 \none def five \nfive \ndef five \n"}})
 }
+
+// TestRangeOverPointerToArray ranges over a pointer to an array and
+// writes through it in the body: the range kept its copy of the array in
+// the frame place just before its index, which for a pointer was another
+// variable's (here pa's: "reflect: call of reflect.Value.Elem on array
+// Value").
+func TestRangeOverPointerToArray(t *testing.T) {
+	runProgramRows(t, []programRow{{"write through the pointer", `package main
+
+import "fmt"
+
+func main() {
+	arr := [...]string{2: "c", 0: "a"}
+	pa := &arr
+	for i := range pa {
+		pa[i] += "!"
+	}
+	for i, v := range pa {
+		pa[i] = v + "?"
+	}
+	fmt.Println(arr, len(pa))
+}
+`, "[a!? !? c!?] 3\n"}})
+}
