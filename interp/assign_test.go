@@ -40,6 +40,12 @@ func TestTopLevelAssignForms(t *testing.T) {
 		{"parallel assignment from calls", "lo, hi := 0, 0\nlo, hi = len(xs), cap(xs)\nfmt.Println(lo, hi)", cellOut{stdout: "3 3\n"}},
 		{"ok declared again by a receive in the same cell", "c3 := make(chan int, 1)\nc3 <- 1\nclose(c3)\n_, ok3 := m[\"k\"]\nr3, ok3 := <-c3\ns3, ok3 := <-c3\nfmt.Println(ok3, r3, s3)", cellOut{stdout: "false 1 0\n"}},
 		{"several results of a method of a value made in the same cell", "type Box struct{ m map[string]int }\nfunc NewBox() *Box { return &Box{map[string]int{\"a\": 1}} }\nfunc (b *Box) Get(k string) (int, bool) {\n\tv, ok := b.m[k]\n\treturn v, ok\n}\nbox := NewBox()\n_, okZ := box.Get(\"z\")\nva, okA := box.Get(\"a\")\nfmt.Println(okZ, va, okA)", cellOut{stdout: "false 1 true\n"}},
+		{"two receives", "ch <- 11\nch <- 12\nr1, r2 := <-ch, <-ch\nfmt.Println(r1, r2)", cellOut{stdout: "11 12\n"}},
+		{"a swap of sums in a loop", "fa, fb := 0, 1\nfor range 5 {\n\tfa, fb = fb, fa+fb\n}\nfmt.Println(fa, fb)", cellOut{stdout: "5 8\n"}},
+		{"comma-ok into an element, a field and through a pointer", "el := []int{0}\nvar got bool\nel[0], got = m[\"k\"]\nvar cell struct{ V int }\ncell.V, got = m[\"none\"]\nip := new(int)\n*ip, got = m[\"k\"]\nfmt.Println(el, cell.V, *ip, got)", cellOut{stdout: "[1] 0 1 true\n"}},
+		{"three results with blanks", "func three() (int, string, error) { return 1, \"one\", nil }\nt1, t2, t3 := three()\n_, t4, _ := three()\nfmt.Println(t1, t2, t3, t4)", cellOut{stdout: "1 one <nil> one\n"}},
+		{"err declared again with a new variable", "import \"strconv\"\nnum, err := strconv.Atoi(\"12\")\nbad, err := strconv.Atoi(\"x\")\nfmt.Println(num, bad, err != nil)", cellOut{stdout: "12 0 true\n"}},
+		{"++, -- and op-assign of map entries, fields and elements", "counts := map[string]int{\"a\": 1}\ncounts[\"a\"]++\ncounts[\"b\"] += 5\ncounts[\"a\"]--\ntype Acc struct{ N int }\nacc := &Acc{}\nacc.N++\nacc.N *= 10\narr := [2]int{1, 2}\narr[1] <<= 3\nfmt.Println(counts, acc.N, arr)", cellOut{stdout: "map[a:1 b:5] 10 [1 16]\n"}},
 		{"the variables persist", "fmt.Println(r, rok, n, isInt, x, y, z)", cellOut{stdout: "5 true 3 true 3 2 4\n"}},
 	}
 	for _, r := range rows {

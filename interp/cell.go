@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"go/ast"
+	"sort"
 
 	"github.com/gohooks/gohooks/display"
 )
@@ -36,6 +37,7 @@ type cell struct {
 	funcVars                          []string
 	last                              *lastExpr // the cell's value, if any
 	defers, exits                     bool      // the statements defer calls; they defer or return
+	stmtLines                         []int     // first lines of the top-level statements, in order
 
 	before   map[string]bool // global names before the statements ran (explain)
 	declared map[string]bool // names the statements declare (explain)
@@ -64,6 +66,7 @@ func (s *Session) run(ctx context.Context, code string) (*display.Bundle, *Error
 	if e != nil {
 		s.explain(c, e)
 		inGoWords(e)
+		unshadowed(e)
 		s.withdraw(declared, prior)
 		return nil, e
 	}
@@ -78,6 +81,10 @@ func (s *Session) steps(ctx context.Context, c *cell) (*display.Bundle, *Error) 
 	if e := s.plan(ctx, c); e != nil {
 		return nil, e
 	}
+	sort.Ints(c.stmtLines)
+	s.cur.Lock()
+	s.cur.stmtLines = c.stmtLines
+	s.cur.Unlock()
 	e := s.evaluate(ctx, c)
 	var res *display.Bundle
 	if e == nil && c.last != nil {

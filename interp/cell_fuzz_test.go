@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,10 +13,11 @@ import (
 // FuzzSplitCell feeds cells to the splitter and the rewriters: the seeds
 // are the cells that people make of the corpus's programs (imports, the
 // other declarations, main's body) and a few hand-written shapes, so that
-// every go test runs them all. The splitter and the rewriters must never
-// panic, must keep line numbers, must cut a cell into ordered pieces that
-// cover every token, and a piece that parses must still parse after its
-// rewrites.
+// every go test runs them all. The splitter and the rewriters (go
+// statements, shadowed package variables, assignments, top-level
+// statements) must never panic, must keep line numbers, must cut a cell
+// into ordered pieces that cover every token, and a piece that parses
+// must still parse after its rewrites.
 func FuzzSplitCell(f *testing.F) {
 	for _, seed := range []string{
 		"x := 1\nx + 1",
@@ -32,6 +34,9 @@ func FuzzSplitCell(f *testing.F) {
 		"if n, ok := e.(int); ok {\n\ta, b = b, g(a)\n}\nmin(2.5, x)",
 		"v, _ := m[k]\nvar p, q = 1, []int{2}\nfor range s {\n\t_, z := 1, 2\n}",
 		"_, ok := m[\"k\"]\nv, ok := <-ch\nvar w, ok2 = <-ch\na, b = x, <-ch\n_, isInt := e.(int)",
+		"go s.run(x)\ngo newS().Show(1)\ngo func(i int) {}(i)\ngo close(ch)\ngo report(\n\ty, // why\n\ty*2,\n)\ngo fmt.Println(\"http://x\", N)",
+		"var x = 1\nfunc show() int { return x }\nfmt.Println(x)\nx := 2\nx, y := x+1, P{x: 3}\n{\n\tx := 4\n\t_ = x\n}",
+		"var c = NewCache[string, int](2)\nvar p, q int = pair(1, 2)\nh, rows := records[0], records[1:]",
 	} {
 		f.Add(seed)
 	}
@@ -80,6 +85,22 @@ func FuzzSplitCell(f *testing.F) {
 			}
 			if k == len(pieces) || tk.pos < pieces[k].start {
 				t.Fatalf("token %q at %d of %q is in no piece: %+v", tk.lit, tk.pos, rewritten, pieces)
+			}
+		}
+		// Shadowing package variables (every name is one, used by a
+		// function) renames identifiers only.
+		st := newShadowState()
+		for _, tk := range all {
+			if tk.tok == token.IDENT {
+				st.pkgVars[tk.lit], st.funcUses[tk.lit] = true, true
+			}
+		}
+		if shadowed := st.shadowCell(rewritten, pieces); shadowed != rewritten {
+			if strings.Count(shadowed, "\n") != strings.Count(rewritten, "\n") {
+				t.Fatalf("shadowCell changed the line count of %q: %q", rewritten, shadowed)
+			}
+			if after, err := splitCell(shadowed); err != nil || len(after) != len(pieces) {
+				t.Fatalf("shadowCell changed the pieces of %q: %q (%v)", rewritten, shadowed, err)
 			}
 		}
 		// The rewrites change columns only, never lines, and keep what

@@ -31,3 +31,38 @@ func TestGenericInstancesAtTheTopLevel(t *testing.T) {
 		t.Run(r.name, func(t *testing.T) { check(t, s, r.code, r.want) })
 	}
 }
+
+// TestIndexOfACompiledValueAtTheTopLevel indexes, where yaegi types global
+// variables, values of compiled types: a []string from strings.Split, a
+// [][]string from encoding/csv, a string, a pointer to an array (patch
+// 0072: "definition loop" before, which the session showed as "invalid
+// declaration").
+func TestIndexOfACompiledValueAtTheTopLevel(t *testing.T) {
+	s := newTestSession(t)
+	rows := []struct {
+		name string
+		code string
+		want cellOut
+	}{
+		{"a slice of an earlier cell", "parts := strings.Split(\"a,b,c\", \",\")", cellOut{}},
+		{"its element", "first := parts[0]\nfirst", cellOut{result: "a"}},
+		{"in the same cell, with a slice expression", "import \"encoding/csv\"\nrecords, err := csv.NewReader(strings.NewReader(\"h1,h2\\n1,2\\n\")).ReadAll()\nheader, rows := records[0], records[1:]\nfmt.Println(header, rows, err)", cellOut{stdout: "[h1 h2] [[1 2]] <nil>\n"}},
+		{"a map's value", "env := map[string][]string{\"k\": {\"v\"}}\nkv := env[\"k\"]\nkv", cellOut{result: "[v]"}},
+		{"a byte of a string", "word := strings.ToUpper(\"go\")\nb := word[1]\nb", cellOut{result: "79"}},
+		{"an element through a pointer to an array", "arr := [2]int{3, 4}\npa := &arr\nv := pa[1]\nv", cellOut{result: "4"}},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) { check(t, s, r.code, r.want) })
+	}
+}
+
+// TestCannotInferAtTheTopLevel checks the compile error of a generic call
+// whose type arguments cannot be inferred at the top level (patch 0074:
+// "nil reflect type" or a nil pointer dereference before).
+func TestCannotInferAtTheTopLevel(t *testing.T) {
+	s := newTestSession(t)
+	check(t, s, "func Zero[T any]() T {\n\tvar z T\n\treturn z\n}\nfunc two[T any]() (T, T) {\n\tvar z T\n\treturn z, z\n}", cellOut{})
+	check(t, s, "fmt.Println()\nz := Zero()", cellOut{err: "compile error: in call to Zero, cannot infer T", where: "line 2"})
+	check(t, s, "a, b := two()", cellOut{err: "compile error: in call to two, cannot infer T", where: "line 1"})
+	check(t, s, "z := Zero[int]()\na, b := two[string]()\nfmt.Println(z, a+b+\".\")", cellOut{stdout: "0 .\n"})
+}

@@ -27,6 +27,7 @@ func TestTopLevelDefer(t *testing.T) {
 		{"recover of a runtime error", "defer func() {\n\tr := recover()\n\tfmt.Println(\"recovered:\", r != nil)\n}()\nvar mp map[string]int\nmp[\"a\"] = 1", cellOut{stdout: "recovered: true\n"}},
 		{"recover with no panic returns nil", "defer func() {\n\tfmt.Println(recover())\n}()\nfmt.Println(\"fine\")", cellOut{stdout: "fine\n<nil>\n"}},
 		{"without recover the panic is the cell's error, after the deferred calls", "defer fmt.Println(\"cleanup\")\npanic(\"bad\")", cellOut{stdout: "cleanup\n", err: "panic: bad"}},
+		{"os.Exit runs no deferred call", "defer fmt.Println(\"deferred\")\nfmt.Println(\"body\")\nos.Exit(3)", cellOut{stdout: "body\n", err: "panic: os.Exit(3)"}},
 		{"a panic of a deferred call replaces the cell's", "defer func() {\n\tpanic(\"second\")\n}()\npanic(\"first\")", cellOut{err: "panic: second", where: "panic: first\n\tpanic: second\n"}},
 		{"defer in a loop at the top level", "for i := 0; i < 3; i++ {\n\tdefer fmt.Print(i, \" \")\n}\nfmt.Print(\"loop \")", cellOut{stdout: "loop 2 1 0 "}},
 		{"defer in a range loop with a declaration inside", "for _, w := range []string{\"a\", \"b\"} {\n\tu := strings.ToUpper(w)\n\tdefer fmt.Print(u)\n}", cellOut{stdout: "BA"}},

@@ -39,6 +39,12 @@
 //   - Variables, constants and functions persist from cell to cell; var and
 //     const run as statements, so `var b = a + c` may use earlier cells.
 //     Redefining a variable (`x := "s"` after `x := 1`) works.
+//   - A top-level var and every function are package-level; the other
+//     top-level statements are main's body (shadow.go): a top-level := of
+//     a name declared by a top-level var and used by a function declares a
+//     new variable for the statements that follow, in this cell and later
+//     ones, and the functions keep the package variable, until a later
+//     top-level var declares it again.
 //   - Redefining a function rebinds its callers, methods included: a cell's
 //     functions are kept as function-typed variables, so `g` calling `f`
 //     sees a new `f`. Changing a function's signature declares a new
@@ -66,8 +72,9 @@
 //     the same name for the new variable, and loses `x, y := f()` there);
 //     comma-ok lookups, assertions and receives get Go's zero value on
 //     failure and work at the top level; the values of a parallel
-//     assignment with calls or receives are all assigned. Only columns
-//     change, never lines.
+//     assignment with calls or receives are all assigned; a top-level var
+//     of a generic function's result is a :=. Only columns change, never
+//     lines.
 //   - The top level of a cell is main's body (defer.go): `defer` pushes
 //     the call, with its arguments evaluated, on the cell's defer stack,
 //     which runs when the statements end, last in first out; recover() in
@@ -78,9 +85,10 @@
 //     the uses of the session's variables that Go rejects and yaegi gets
 //     wrong (model(x), t.shape, model[2]) fail before the cell runs, with
 //     what to write instead (advice.go).
-//   - A `go` statement is wrapped so that a panic in the goroutine is
-//     recovered: it becomes the error of the running cell, or a message on
-//     stderr when no cell runs. A cell's end waits up to 50 ms for the
+//   - A `go` statement evaluates its function value and arguments at the
+//     statement, as Go does, and is wrapped so that a panic in the
+//     goroutine is recovered (gostmt.go): it becomes the error of the
+//     running cell, or a message on stderr when no cell runs. A cell's end waits up to 50 ms for the
 //     goroutines it started, so one that panics just after signalling the
 //     cell (a deferred wg.Done or close runs before the recover) still
 //     fails that cell.
@@ -96,7 +104,8 @@
 //
 // Errors: one per failing cell, with ename ("compile error", "syntax
 // error", "panic", "cannot redefine", "interrupted", "session restarted"),
-// evalue, and a traceback whose lines say "cell 3, line 4". reflect's
+// evalue, and a traceback whose lines say "cell 3, line 4" (a panic of
+// top-level code names the statement after the last one that ran). reflect's
 // internal messages become the runtime errors Go prints (nil pointer
 // dereference, index and slice bounds out of range, with the values when
 // the failing expression is at the top level of the cell); panics of our

@@ -105,6 +105,9 @@ func (s *Session) traceback(frames []string) []string {
 	var tb []string
 	for _, f := range frames {
 		m := frameLine.FindStringSubmatch(f + "\n")
+		if m[1] != "" && m[1] != "_.go:" {
+			continue // not a cell's line
+		}
 		l, _ := strconv.Atoi(m[2])
 		fn := strings.TrimPrefix(strings.TrimPrefix(m[4], "main."), "main")
 		if fn == "" {
@@ -128,14 +131,39 @@ func (s *Session) traceback(frames []string) []string {
 			}
 			tb = append(tb, s.quote(l)...)
 		} else if l == 1 {
-			// yaegi places a panic of top-level code at its wrapper.
+			// yaegi places a panic of top-level code at its wrapper;
+			// the statement that failed follows the last one that ran.
 			top := fmt.Sprintf("  in cell %d", s.names[s.id])
 			if len(tb) < 2 || !strings.HasPrefix(tb[len(tb)-2], top+",") {
-				tb = append(tb, top)
+				if line := s.failedStatement(); line > 0 {
+					tb = append(tb, fmt.Sprintf("%s, line %d", top, line))
+					tb = append(tb, s.quote(s.id*lineStride+line)...)
+				} else {
+					tb = append(tb, top)
+				}
 			}
 		}
 	}
 	return tb
+}
+
+// failedStatement returns the line of the running cell's top-level
+// statement that failed: the first after the last that ran (doneMarker),
+// or 0 when unknown.
+func (s *Session) failedStatement() int {
+	s.cur.Lock()
+	lines := s.cur.stmtLines
+	s.cur.Unlock()
+	ran := 0
+	if v, ok := s.globals()[doneMarker]; ok && v.IsValid() && v.CanInt() && int(v.Int())/lineStride == s.id {
+		ran = int(v.Int()) % lineStride
+	}
+	for _, l := range lines {
+		if l > ran {
+			return l
+		}
+	}
+	return 0
 }
 
 // quote returns the source line at a yaegi line, indented, if known.

@@ -101,6 +101,7 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 			for _, w := range out.wrapped {
 				s.funcSpans = append(s.funcSpans, funcSpan{"the cell", base*lineStride + w[0], base*lineStride + w[1]})
 			}
+			c.stmtLines = append(c.stmtLines, out.lines...)
 			c.defers = c.defers || out.defers
 			c.exits = c.exits || out.defers || out.returns
 			return out.text, nil
@@ -125,6 +126,7 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 				off := fset.Position(es.Pos()).Offset - len(stmtHeader) - (p.line - 1) - (p.col - 1)
 				c.last = &lastExpr{x: es.X, text: p.text[off:]}
 				c.last.line, c.last.col = lineCol(c.code, p.start+off)
+				c.stmtLines = append(c.stmtLines, c.last.line)
 				text = p.text[:off]
 			}
 		}
@@ -209,6 +211,13 @@ func (s *Session) endStatements(ctx context.Context, err *Error, defers bool) *E
 	c.Unlock()
 	if err != nil && err.Name != "panic" {
 		return err // a compile error or an interrupt: nothing ran, or the cell stops
+	}
+	if err != nil && strings.HasPrefix(err.Value, "os.Exit(") {
+		// os.Exit ends the program without running deferred calls.
+		c.Lock()
+		c.panic = cellPanic{}
+		c.Unlock()
+		return err
 	}
 	for defers {
 		_, e := s.eval(ctx, "{}", "\n_gohooksRunDefers()", 0, 0, false)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,32 +24,65 @@ var moduleCases = []struct {
 	// gap is the start of the import error the interpreter gives today,
 	// if it cannot load the module yet.
 	gap string
+	// imports are the other packages body uses (fmt and module are
+	// imported).
+	imports []string
 }{
 	{"github.com/google/uuid", "v1.6.0", `ns := uuid.MustParse("6ba7b811-9dad-11d1-80b4-00c04fd430c8")
 u := uuid.NewSHA1(ns, []byte("gohooks"))
 v, variant := u.Version(), u.Variant()
 fmt.Println(u, v == 5, variant == uuid.RFC4122)
 p, err := uuid.Parse("f47ac10b-58cc-4372-a567-0e02b2c3d479")
-fmt.Println(p.Version() == 4, err, len(uuid.New().String()))`, ""},
+fmt.Println(p.Version() == 4, err, len(uuid.New().String()))`, "", nil},
 	{"github.com/montanaflynn/stats", "v0.14.0", `d := stats.Float64Data{1, 2, 3, 4, 10}
 m, _ := d.Median()
 sd, _ := d.StandardDeviation()
 p, _ := d.Percentile(75)
-fmt.Println(m, sd, p)`, ""},
+fmt.Println(m, sd, p)`, "", nil},
 	{"github.com/shopspring/decimal", "v1.6.0", `a := decimal.RequireFromString("0.1")
 b := decimal.NewFromFloat(0.2)
-fmt.Println(a.Add(b), a.Add(b).Equal(decimal.RequireFromString("0.3")), decimal.NewFromInt(10).DivRound(decimal.NewFromInt(3), 4))`, ""},
-	{"github.com/dustin/go-humanize", "v1.1.0", `fmt.Println(humanize.Bytes(82854982), humanize.Comma(1234567), humanize.Ordinal(3))`, ""},
-	{"github.com/samber/lo", "v1.53.0", `fmt.Println(lo.Uniq([]int{1, 2, 2, 3}), lo.Map([]int{1, 2}, func(x int, _ int) string { return fmt.Sprint(x * 10) }))`, "the interpreter crashed loading it (fatal error: stack overflow)"},
+fmt.Println(a.Add(b), a.Add(b).Equal(decimal.RequireFromString("0.3")), decimal.NewFromInt(10).DivRound(decimal.NewFromInt(3), 4))`, "", nil},
+	{"github.com/dustin/go-humanize", "v1.1.0", `fmt.Println(humanize.Bytes(82854982), humanize.Comma(1234567), humanize.Ordinal(3))`, "", nil},
+	{"github.com/samber/lo", "v1.53.0", `xs := []int{5, 1, 4, 1, 5, 9, 2, 6, 5, 3}
+fmt.Println(lo.Uniq(xs), lo.Map(xs[:3], func(x int, _ int) string { return strconv.Itoa(x * 10) }))
+fmt.Println(lo.Filter(xs, func(x int, _ int) bool { return x%2 == 1 }), lo.Chunk(xs, 4))
+groups := lo.GroupBy(xs, func(x int) string { return lo.Ternary(x%2 == 0, "even", "odd") })
+keys := lo.Keys(groups)
+sort.Strings(keys)
+fmt.Println(keys, groups["even"], lo.Sum(xs), lo.Max(xs), lo.Contains(xs, 9))
+fmt.Println(lo.Reduce(xs, func(acc int, x int, _ int) int { return acc*2 + x }, 0))
+n := lo.Must(strconv.Atoi("42"))
+fmt.Println(n, lo.Capitalize("hello"), lo.CamelCase("some_name here"), lo.Times(3, func(i int) int { return i * i }))
+ys := []int{1, 2, 3}
+mutable.Reverse(ys)
+fmt.Println(ys, lop.Map([]int{1, 2, 3}, func(x int, _ int) int { return x * x }))
+fmt.Println(lo.PartitionBy(xs, func(x int) string { return lo.Ternary(x > 4, "big", "small") }))
+fmt.Println(lo.SliceToMap([]string{"a", "bb"}, func(s string) (string, int) { return s, len(s) }))
+_, err := lo.Find(xs, func(x int) bool { return x > 100 })
+fmt.Println(err, lo.IndexOf(xs, 9), lo.Flatten([][]int{{1}, {2, 3}}))`, "", []string{"sort", "strconv", "github.com/samber/lo/mutable", `lop "github.com/samber/lo/parallel"`}},
+}
+
+// importLines returns the import declaration of fmt, module and the
+// other imports ("path" or `name "path"`).
+func importLines(module string, imports []string) string {
+	lines := "import (\n\t\"fmt\"\n\t\"" + module + "\"\n"
+	for _, imp := range imports {
+		if !strings.HasSuffix(imp, `"`) {
+			imp = strconv.Quote(imp)
+		}
+		lines += "\t" + imp + "\n"
+	}
+	return lines + ")\n"
 }
 
 // goRun runs body as the main function of a program that requires
-// module at version, and returns what it printed.
-func goRun(t *testing.T, module, version, body string) string {
+// module at version and imports fmt, module and imports, and returns what
+// it printed.
+func goRun(t *testing.T, module, version, body string, imports ...string) string {
 	t.Helper()
 	dir := t.TempDir()
 	mod := "module example.com/run\n\ngo 1.26\n\nrequire " + module + " " + version + "\n"
-	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"" + module + "\"\n)\n\nfunc main() {\n" + body + "\n}\n"
+	src := "package main\n\n" + importLines(module, imports) + "\nfunc main() {\n" + body + "\n}\n"
 	for name, text := range map[string]string{"go.mod": mod, "main.go": src} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -72,14 +106,14 @@ func TestImportedModulesPrintWhatGoRunPrints(t *testing.T) {
 			if rep, _ := runCell(t, s, "%require "+c.module+"@"+c.version); rep.Err != nil {
 				t.Fatalf("%%require: %s", rep.Err.Value)
 			}
-			rep, r := runCell(t, s, "import \""+c.module+"\"\n"+c.body)
+			rep, r := runCell(t, s, importLines(c.module, c.imports)+c.body)
 			if rep.Err != nil {
 				if c.gap != "" && strings.Contains(rep.Err.Value, c.gap) && strings.HasPrefix(rep.Err.Value, "cannot import \""+c.module+"\"") {
 					t.Skipf("the interpreter cannot load %s yet: %s", c.module, rep.Err.Value)
 				}
 				t.Fatalf("cell: %s", rep.Err.Value)
 			}
-			if want := goRun(t, c.module, c.version, c.body); r.stdout.String() != want {
+			if want := goRun(t, c.module, c.version, c.body, c.imports...); r.stdout.String() != want {
 				t.Errorf("cell printed %q, go run %q", r.stdout.String(), want)
 			}
 			if rep, _ := runCell(t, s, "%modules"); rep.Result == nil || !strings.Contains(rep.Result.Data[display.MIMEText].(string), c.module+" ") {
@@ -144,17 +178,16 @@ func TestImportWithoutNetworkFromAWarmCache(t *testing.T) {
 }
 
 func TestImportOfAPackageTheInterpreterCannotLoad(t *testing.T) {
+	// Initializing the package overflows the stack: the probe process
+	// dies, the session does not.
+	fakeProxy(t, "example.com/deep", map[string]string{
+		"deep.go": "package deep\n\nvar Depth = down(0)\n\nfunc down(n int) int { return down(n+1) + 1 }\n",
+	})
 	s := sessionWithVariable(t)
-	// yaegi overflows its stack building golang.org/x/text/cases' types:
-	// the probe process dies, the session does not.
-	code := "%require golang.org/x/text@v0.28.0"
-	if rep, _ := runCell(t, s, code); rep.Err != nil {
-		t.Fatal(rep.Err.Value)
-	}
-	importFails(t, s, "import \"golang.org/x/text/cases\"",
-		`cannot import "golang.org/x/text/cases" (module golang.org/x/text v0.28.0): the interpreter cannot run its source`, "variables are kept")
+	importFails(t, s, "import \"example.com/deep\"",
+		`cannot import "example.com/deep" (module example.com/deep v1.0.0): the interpreter cannot run its source: the interpreter crashed loading it (fatal error: stack overflow)`, "variables are kept")
 	// Tried once: the second import gives the same error at once.
-	importFails(t, s, "import \"golang.org/x/text/cases\"", "the interpreter cannot run its source")
+	importFails(t, s, "import \"example.com/deep\"", "the interpreter cannot run its source")
 }
 
 // plotCell is viz's golden gonum/plot figure (viz/gonum_test.go), made in a

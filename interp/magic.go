@@ -73,9 +73,16 @@ func (s *Session) magic(ctx context.Context, code string, sink Sink) (*display.B
 // who lists the session's variables and their types.
 func (s *Session) who() string {
 	g := s.globals()
+	// A variable that shadows a package variable is listed by the name
+	// the cells use, in its place (shadow.go).
+	for user, shadow := range s.shadows {
+		if v, ok := g[shadow]; ok {
+			g[user] = v
+		}
+	}
 	var b strings.Builder
 	for _, name := range sortedKeys(g) {
-		if strings.HasPrefix(name, "_gohooks") || name == "min" || name == "max" || name == "clear" || name == "_" {
+		if strings.HasPrefix(name, "_gohooks") || name == "_" {
 			continue
 		}
 		if _, isFunc := s.funcs[name]; isFunc || isWithdrawn(s.withdrawn, name) {

@@ -48,7 +48,9 @@ type frameFilter struct {
 	w io.Writer
 }
 
-var frameLine = regexp.MustCompile(`^(_\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\n$`)
+// frameLine matches such a line, of a cell (_.go:300004:5) or of the
+// source of a package (sync/generic.go:23:5).
+var frameLine = regexp.MustCompile(`^([^\s:]*\.go:)?(\d+):(\d+): panic: (.*)\(\.\.\.\)\n$`)
 
 // stdinReader gives cells the front end's input, one line per request.
 type stdinReader struct{ s *Session }

@@ -34,11 +34,13 @@ import (
 //     runs inside a function literal called at once (`func() { for ...
 //     }()`), which changes nothing else since its variables are local to
 //     it anyway;
-//   - `v, ok := <-ch` directly at the top level, and `a, b := g(x)` for a
-//     generic function g, make yaegi panic ("nil type"): they are refused
-//     with what to do instead (the cell does not write the types needed to
-//     declare the variables);
-//   - return and defer have no function to return from: refused.
+//   - `v, ok := <-ch` directly at the top level makes yaegi panic ("nil
+//     type"): it becomes a receive into declared variables (toplevel.go);
+//   - `var x = g(...)` for a generic function g gives x its zero value
+//     when the call makes a new instance of g: it becomes `x := g(...)`
+//     (toplevel.go);
+//   - return and defer have no function to return from: they become the
+//     session's (defer.go).
 
 // stmtEdit replaces text[start:end] with text.
 type stmtEdit struct {

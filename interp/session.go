@@ -62,6 +62,7 @@ type Session struct {
 		liveDone   chan struct{} // closed when live drops to 0, if waited for
 		lastPanic  any           // the value of the last panic of an evaluation
 		panic      cellPanic     // while the top-level deferred calls run
+		stmtLines  []int         // the first lines of the cell's top-level statements, in order
 	}
 }
 

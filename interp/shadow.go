@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"strings"
 )
 
 // The top level of a cell is main's body; a `var` there, and every
@@ -97,4 +98,13 @@ func (st *shadowState) shadowCell(code string, pieces []piece) string {
 		}
 	}
 	return applyEdits(code, edits)
+}
+
+// unshadowed gives the names of shadowing variables in an error as the
+// cell wrote them.
+func unshadowed(e *Error) {
+	e.Value = strings.ReplaceAll(e.Value, shadowPrefix, "")
+	for i, l := range e.Traceback {
+		e.Traceback[i] = strings.ReplaceAll(l, shadowPrefix, "")
+	}
 }

@@ -29,8 +29,19 @@ func TestMainBodyShadowsPackageVars(t *testing.T) {
 		{"a := of it replaces it, as when a cell runs again", "n := 5\ngetN()", cellOut{result: "5"}},
 		{"a shadow declared with another variable", "x, z := \"multi\", 3\nfmt.Println(x, z, show())", cellOut{stdout: "multi 3 package 2\n"}},
 		{"the value of x as a user expression is the shadow's", "x", cellOut{result: "multi"}},
+		{"%who lists it by its name", "%who", cellOut{result: "n            int\np            struct { x int }\nx            string\ny            int\ny2           int\nz            int"}},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) { check(t, s, r.code, r.want) })
+	}
+}
+
+// TestUnshadowedErrors checks that an error names a shadowing variable as
+// the cell wrote it.
+func TestUnshadowedErrors(t *testing.T) {
+	e := &Error{Name: "compile error", Value: "undefined: " + shadowPrefix + "x", Traceback: []string{"compile error: undefined: " + shadowPrefix + "x", "  at cell 1, line 1"}}
+	unshadowed(e)
+	if e.Value != "undefined: x" || e.Traceback[0] != "compile error: undefined: x" {
+		t.Fatalf("%+v", e)
 	}
 }

@@ -11,6 +11,7 @@ import (
 type stmtsRewrite struct {
 	text    string
 	wrapped [][2]int // first and last cell lines of statements run in a function
+	lines   []int    // the first cell line of each statement
 	defers  bool     // the piece defers a call at the top level (defer.go)
 	returns bool     // the piece returns at the top level
 }
@@ -37,6 +38,9 @@ func rewriteStmts(text string, line, col, cell int, generic, seen map[string]boo
 	}
 	var edits []stmtEdit
 	for _, st := range list {
+		if l, _ := where(st.Pos()); true {
+			out.lines = append(out.lines, l)
+		}
 		exits, defers, returns, bad := topLevelExits(st, text, off)
 		if bad != nil {
 			l, c := where(bad.Pos())
@@ -50,10 +54,6 @@ func rewriteStmts(text string, line, col, cell int, generic, seen map[string]boo
 			if r := topLevelRecv(st, text, off, l*1000+c, seen); r != "" {
 				exits = []stmtEdit{{off(st.Pos()), off(st.End()), r}}
 				break
-			}
-			if msg := topLevelDecl(st, generic); msg != "" {
-				l, c := where(st.Pos())
-				return out, &cellError{l, c, msg}
 			}
 			if e := genericVar(st, off, generic); e != nil {
 				exits = []stmtEdit{*e}
@@ -184,60 +184,6 @@ func isGenericCall(n ast.Node, generic map[string]bool) bool {
 	}
 	id, ok := fun.(*ast.Ident)
 	return ok && generic[id.Name]
-}
-
-// topLevelDecl returns why a top-level declaration of several variables
-// from one expression cannot run, or "".
-func topLevelDecl(st ast.Stmt, generic map[string]bool) string {
-	var names []string
-	var rhs ast.Expr
-	switch st := st.(type) {
-	case *ast.AssignStmt:
-		if st.Tok != token.DEFINE || len(st.Lhs) < 2 || len(st.Rhs) != 1 {
-			return ""
-		}
-		for _, l := range st.Lhs {
-			names = append(names, exprSource(l))
-		}
-		rhs = st.Rhs[0]
-	case *ast.DeclStmt:
-		gd, ok := st.Decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR {
-			return ""
-		}
-		for _, spec := range gd.Specs {
-			if vs := spec.(*ast.ValueSpec); len(vs.Names) > 1 && len(vs.Values) == 1 {
-				for _, id := range vs.Names {
-					names = append(names, id.Name)
-				}
-				rhs = vs.Values[0]
-				break
-			}
-		}
-		if rhs == nil {
-			return ""
-		}
-	default:
-		return ""
-	}
-	if par, ok := rhs.(*ast.ParenExpr); ok {
-		rhs = par.X
-	}
-	list := strings.Join(names, ", ")
-	switch x := rhs.(type) {
-	case *ast.CallExpr:
-		fun := x.Fun
-		switch f := fun.(type) {
-		case *ast.IndexExpr:
-			fun = f.X
-		case *ast.IndexListExpr:
-			fun = f.X
-		}
-		if id, ok := fun.(*ast.Ident); ok && generic[id.Name] {
-			return fmt.Sprintf("%s := %s(...) at the top level of a cell: the interpreter cannot declare variables from the results of a generic function there; declare them first (var ...; %s = %s(...)), or make the call inside a function", list, id.Name, list, id.Name)
-		}
-	}
-	return ""
 }
 
 // topLevelRecv rewrites `v, ok := <-ch` (or var) at the top level, which

@@ -55,6 +55,8 @@ func TestErrorChainsOfCellTypes(t *testing.T) {
 			cellOut{stdout: "false true f\n"}},
 		{"As interface target", errorTypes + "var u interface{ Unwrap() error }\nfmt.Println(errors.As(fmt.Errorf(\"a: %w\", &WrapErr{\"b\", ErrBase}), &u), u != nil)",
 			cellOut{stdout: "true true\n"}},
+		{"As compiled interface target", errorTypes + "import \"net\"\ntype timeoutErr struct{ op string }\nfunc (e *timeoutErr) Error() string   { return e.op + \": timeout\" }\nfunc (e *timeoutErr) Timeout() bool   { return true }\nfunc (e *timeoutErr) Temporary() bool { return false }\nvar ne net.Error\nok := errors.As(fmt.Errorf(\"call: %w\", &timeoutErr{\"dial\"}), &ne)\nfmt.Println(ok, ne.Timeout(), ne)",
+			cellOut{stdout: "true true dial: timeout\n"}},
 		{"Join", errorTypes + "j := errors.Join(&WrapErr{\"w\", ErrBase}, IsErr{9})\nvar we *WrapErr\nfmt.Println(errors.Is(j, ErrBase), errors.Is(j, IsErr{9}), errors.As(j, &we), we.Op)",
 			cellOut{stdout: "true true true w\n"}},
 		{"compiled errors still", "import \"errors\"\nimport \"io/fs\"\nimport \"os\"\n_, err := os.Open(\"/no/such/file\")\nvar pe *fs.PathError\nfmt.Println(errors.Is(err, fs.ErrNotExist), errors.As(err, &pe), pe.Op)",

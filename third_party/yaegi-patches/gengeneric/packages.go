@@ -83,6 +83,23 @@ func Clone[M ~map[K]V, K comparable, V any](m M) M {
 }`},
 	}},
 	{path: "slices", replace: map[string]replacement{
+		// Grow(S(nil), size), not Grow[S](nil, size): the interpreter
+		// does not infer the type arguments that a partial list leaves.
+		"Concat": {hash: "4ab69ab3971c", src: `
+func Concat[S ~[]E, E any](slices ...S) S {
+	size := 0
+	for _, s := range slices {
+		size += len(s)
+		if size < 0 {
+			panic("len out of range")
+		}
+	}
+	newslice := Grow(S(nil), size)
+	for _, s := range slices {
+		newslice = append(newslice, s...)
+	}
+	return newslice
+}`},
 		// The addresses by reflect, not unsafe.
 		"overlaps": {hash: "ce0c9461d3d5", imports: `import "reflect"`, src: `
 func overlaps[E any](a, b []E) bool {
@@ -128,7 +145,45 @@ func (x *Pointer[T]) CompareAndSwap(old, new *T) (swapped bool) {
 	return x.v.CompareAndSwap(old, new)
 }`},
 	}},
-	{path: "errors"},
+	{path: "errors", replace: map[string]replacement{
+		// Assertions in place of the type switch on anonymous
+		// interfaces, which the interpreter cannot bind to a compiled
+		// error; the cases keep their order.
+		"asType": {hash: "8ab2169e6e67", src: `
+func asType[E error](err error, ppe **E) (_ E, _ bool) {
+	for {
+		if e, ok := err.(E); ok {
+			return e, true
+		}
+		if x, ok := err.(interface{ As(any) bool }); ok {
+			if *ppe == nil {
+				*ppe = new(E)
+			}
+			if x.As(*ppe) {
+				return **ppe, true
+			}
+		}
+		if x, ok := err.(interface{ Unwrap() error }); ok {
+			err = x.Unwrap()
+			if err == nil {
+				return
+			}
+			continue
+		}
+		if x, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, err := range x.Unwrap() {
+				if err == nil {
+					continue
+				}
+				if x, ok := asType(err, ppe); ok {
+					return x, true
+				}
+			}
+		}
+		return
+	}
+}`},
+	}},
 	{path: "math/rand/v2", replace: map[string]replacement{
 		// globalRand is the compiled package's: Uint64N draws from it.
 		"N": {hash: "92e04d7f1957", src: `

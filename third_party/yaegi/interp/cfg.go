@@ -107,6 +107,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.typ = dest.typ
 				}
 			case binaryExpr, unaryExpr, parenExpr:
+				if isShiftNode(n.anc) && childPos(n) == 1 {
+					// The count of a shift does not take the type of the
+					// shift: in `KB ByteSize = 1 << (10 * iota)` it is an
+					// integer.
+					break
+				}
 				n.typ = n.anc.typ
 			}
 
@@ -446,7 +452,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						return false
 					}
 					nameInstance(n.typ, t0, lt)
-					// Generate methods if any.
+					// Generate methods if any, all declared before any is
+					// compiled: a method may call one declared after it.
+					var gms []*node
 					for _, nod := range t0.method {
 						gm, _, err2 := genAST(nod.scope, nod, lt)
 						if err2 != nil {
@@ -457,13 +465,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						if err != nil {
 							return false
 						}
+						n.typ.addMethod(gm)
+						gms = append(gms, gm)
+					}
+					for _, gm := range gms {
 						if _, err = interp.cfg(gm, sc, sc.pkgID, sc.pkgName); err != nil {
 							return false
 						}
 						if err = genRun(gm); err != nil {
 							return false
 						}
-						n.typ.addMethod(gm)
 					}
 					n.nleft = 1 // Indictate the type of composite literal.
 				}
@@ -1107,8 +1118,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				name := t.id() + "[" + n.child[1].typ.id() + "]"
 				sym, _, ok := sc.lookup(name)
 				if !ok {
-					err = n.cfgErrorf("type not found: %s", name)
-					return
+					// Not instantiated yet (iter.Seq[int](f)).
+					typ, err1 := nodeType(interp, sc, n)
+					if err1 != nil || typ == nil || typ.cat == genericT {
+						err = n.cfgErrorf("type not found: %s", name)
+						return
+					}
+					sym = &symbol{kind: typeSym, typ: typ}
 				}
 				n.gen = nop
 				n.typ = sym.typ
@@ -1309,8 +1325,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						n.gen = nop
 					}
 				case n.anc.kind == returnStmt:
-					// Store result directly to frame output location, to avoid a frame copy.
-					n.findex = 0
+					// Store result directly to frame output location, to avoid a frame copy:
+					// the location of its own result (return s, len(s)).
+					n.findex = childPos(n)
 				case bname == "cap" && isInConstOrTypeDecl(n):
 					t := n.child[1].typ.TypeOf()
 					for t.Kind() == reflect.Ptr {
@@ -2404,6 +2421,13 @@ func compDefineX(sc *scope, n *node) error {
 			// An undefined name, or one defined later in the source.
 			return incompleteError{undefinedIn(src.child[0], sc)}
 		}
+		if isGeneric(funtype) {
+			// A generic function's results, its type arguments inferred
+			// (a, b := pair(1, 2) at the top level).
+			if funtype, err = inferredFuncType(n.interp, sc, funtype, src, nil); err != nil {
+				return err
+			}
+		}
 		for funtype.cat == valueT && funtype.val != nil {
 			// Retrieve original interpreter type from a wrapped function.
 			// Struct fields of function types are always wrapped in valueT to ensure
@@ -2415,6 +2439,17 @@ func compDefineX(sc *scope, n *node) error {
 			// Handle functions imported from runtime.
 			for i := 0; i < funtype.rtype.NumOut(); i++ {
 				types = append(types, valueTOf(funtype.rtype.Out(i)))
+			}
+		} else if isGeneric(funtype) && funtype.node.anc != nil && funtype.node.anc.kind == funcDecl && n.anc.kind != varDecl {
+			// A generic function, called at the top level of a REPL input
+			// (x, err := Find(xs, f)): the result types of its instance.
+			if types, err = instanceResultTypes(n.interp, sc, funtype, src.child[1:], nil); err != nil {
+				return err
+			}
+			for _, t := range types {
+				if t.incomplete {
+					return incompleteError{undefinedIn(src, sc)}
+				}
 			}
 		} else {
 			types = funtype.ret
@@ -2732,10 +2767,19 @@ func (n *node) isType(sc *scope) bool {
 		}
 	case identExpr:
 		// A type argument has no name in the scope when it is not a
-		// named type: the []int of S in S{}, S(x).
-		return n.typeArg || sc.getType(n.ident) != nil
-	case indexExpr:
+		// named type: the []int of S in S{}, S(x). A type parameter replaced
+		// by its type argument in an instance of a generic function
+		// (Slice{x} with Slice = []int) is named by the type's id, which no
+		// scope holds.
+		return n.typeArg || sc.getType(n.ident) != nil || n.typ != nil && n.typ.cat != nilT && n.ident == n.typ.id()
+	case indexExpr, indexListExpr:
 		// Maybe a generic type.
+		if n.child[0].kind == selectorExpr {
+			return n.child[0].isType(sc) // iter.Seq[int]
+		}
+		if n.kind == indexListExpr {
+			break
+		}
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
 	}
@@ -2916,6 +2960,24 @@ func isInInterfaceType(n *node) bool {
 			return true
 		}
 		anc = anc.anc
+	}
+	return false
+}
+
+// isInTypeParams returns true if node is in the type parameter list of a
+// generic function or type, where a union (T ~int | ~float64, or
+// T Float | Integer) is a constraint, as in an interface.
+func isInTypeParams(n *node) bool {
+	for anc := n.anc; anc != nil; anc = anc.anc {
+		switch anc.kind {
+		case fieldList:
+			p := anc.anc
+			if p != nil && (p.kind == funcType && p.child[0] == anc || p.kind == typeSpec && len(p.child) == 3 && p.child[1] == anc) {
+				return true
+			}
+		case blockStmt, funcLit, funcDecl:
+			return false
+		}
 	}
 	return false
 }

@@ -23,7 +23,7 @@ func fixErrors(interp *Interpreter) {
 		p["Is"] = reflect.ValueOf(errorsIs)
 	}
 	if p["As"].IsValid() {
-		p["As"] = reflect.ValueOf(func(err error, target interface{}) bool { return errorsAs(err, target, nil) })
+		p["As"] = reflect.ValueOf(func(err error, target interface{}) bool { return errorsAs(err, target, nil, nil) })
 	}
 }
 
@@ -36,15 +36,16 @@ func isErrorsAs(n *node) bool {
 	return p != nil && p["As"].IsValid() && p["As"].Pointer() == n.rval.Pointer()
 }
 
-// errorsAsFor returns errors.As for a call whose target has the static
-// type ptr: the interpreted type of *target tells apart interpreted types
-// of one structure, and says which methods an interpreted interface has.
-func errorsAsFor(ptr *itype) reflect.Value {
+// errorsAsFor returns errors.As for the call n whose target has the
+// static type ptr: the interpreted type of *target tells apart interpreted
+// types of one structure, and says which methods an interpreted interface
+// has.
+func errorsAsFor(n *node, ptr *itype) reflect.Value {
 	var elem *itype
 	if ptr != nil && ptr.cat == ptrT {
 		elem = ptr.val
 	}
-	return reflect.ValueOf(func(err error, target interface{}) bool { return errorsAs(err, target, elem) })
+	return reflect.ValueOf(func(err error, target interface{}) bool { return errorsAs(err, target, elem, n) })
 }
 
 // errorsIs is errors.Is for interpreted errors.
@@ -84,8 +85,8 @@ func errorsIsChain(err, target error, targetComparable bool) bool {
 }
 
 // errorsAs is errors.As for interpreted errors and targets; elem is the
-// interpreted type of *target, if known.
-func errorsAs(err error, target interface{}, elem *itype) bool {
+// interpreted type of *target and n the call, if known.
+func errorsAs(err error, target interface{}, elem *itype, n *node) bool {
 	if err == nil {
 		return false
 	}
@@ -105,12 +106,12 @@ func errorsAs(err error, target interface{}, elem *itype) bool {
 	} else if targetType.Kind() != reflect.Interface && !targetType.Implements(errorType) {
 		panic("errors: *target must be interface or implement error")
 	}
-	return errorsAsChain(err, target, val, elem)
+	return errorsAsChain(err, target, val, elem, n)
 }
 
-func errorsAsChain(err error, target interface{}, val reflect.Value, elem *itype) bool {
+func errorsAsChain(err error, target interface{}, val reflect.Value, elem *itype, n *node) bool {
 	for {
-		if errorsAsSet(err, val, elem) {
+		if errorsAsSet(err, val, elem, n) {
 			return true
 		}
 		if x, ok := err.(interface{ As(interface{}) bool }); ok && x.As(target) {
@@ -124,7 +125,7 @@ func errorsAsChain(err error, target interface{}, val reflect.Value, elem *itype
 			}
 		case interface{ Unwrap() []error }:
 			for _, err := range x.Unwrap() {
-				if err != nil && errorsAsChain(err, target, val, elem) {
+				if err != nil && errorsAsChain(err, target, val, elem, n) {
 					return true
 				}
 			}
@@ -137,7 +138,7 @@ func errorsAsChain(err error, target interface{}, val reflect.Value, elem *itype
 
 // errorsAsSet sets *target (val) to err and reports true if err has the
 // type of *target (elem, or val's for a compiled type), or implements it.
-func errorsAsSet(err error, val reflect.Value, elem *itype) bool {
+func errorsAsSet(err error, val reflect.Value, elem *itype, n *node) bool {
 	ev := reflect.ValueOf(err)
 	dst := val.Elem()
 	targetType := dst.Type()
@@ -160,6 +161,12 @@ func errorsAsSet(err error, val reflect.Value, elem *itype) bool {
 	case targetType.Kind() == reflect.Interface:
 		if ev.Type().Implements(targetType) {
 			dst.Set(ev)
+			return true
+		}
+		if wrapped && n != nil && elem != nil && vi.node.typ.methods().contains(elem.methods()) {
+			// A compiled interface (net.Error) that the wrapper lacks:
+			// a wrapper of the value for it.
+			dst.Set(genInterfaceWrapper(valueNode(n, vi), targetType)(n.interp.frame))
 			return true
 		}
 		return false

@@ -121,7 +121,7 @@ const fmtNoVerb = '\uF8FF'
 // fmtValue, and a format prints %T and %p of those with the program's type.
 func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 	child := n.child[1:]
-	if n.action == aCallSlice || len(child) != len(values) {
+	if n.action == aCallSlice {
 		return
 	}
 	type arg struct {
@@ -130,18 +130,31 @@ func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 		err   func(*frame) reflect.Value // the value as an error, for %w
 	}
 	args := map[int]arg{}
-	for i := pf.args; i < len(child); i++ {
-		c := child[i]
-		if c.typ == nil || !fmtInvolvesProgram(c.typ, 0) {
-			continue
-		}
-		a := arg{typ: c.typ, value: genValue(c)}
-		if pf.wrapErrs && !fmtIsInterface(c.typ) {
-			if m, _ := fmtLookupMethod(c.typ, reflect.Value{}, "Error", 0); m != nil && m.node != nil {
-				a.err = genInterfaceWrapper(c, errorType)
+	switch {
+	case len(child) == len(values):
+		for i := pf.args; i < len(child); i++ {
+			c := child[i]
+			if c.typ == nil || !fmtInvolvesProgram(c.typ, 0) {
+				continue
 			}
+			a := arg{typ: c.typ, value: genValue(c)}
+			if pf.wrapErrs && !fmtIsInterface(c.typ) {
+				if m, _ := fmtLookupMethod(c.typ, reflect.Value{}, "Error", 0); m != nil && m.node != nil {
+					a.err = genInterfaceWrapper(c, errorType)
+				}
+			}
+			args[i] = a
 		}
-		args[i] = a
+	case len(child) == 1 && isRegularCall(child[0]) && len(child[0].child[0].typ.ret) == len(values):
+		// fmt.Println(f()): the results of f are the arguments.
+		c := child[0]
+		for i, t := range c.child[0].typ.ret {
+			if i < pf.args || !fmtInvolvesProgram(t, 0) {
+				continue
+			}
+			ind := c.findex + i
+			args[i] = arg{typ: t, value: func(f *frame) reflect.Value { return f.data[ind] }}
+		}
 	}
 	if len(args) == 0 {
 		return
@@ -364,6 +377,12 @@ func fmtInvolvesProgram(t *itype, depth int) bool {
 	case structT:
 		for _, f := range t.field {
 			if fmtInvolvesProgram(f.typ, depth+1) {
+				return true
+			}
+		}
+	case funcT:
+		for _, a := range append(t.arg[:len(t.arg):len(t.arg)], t.ret...) {
+			if fmtInvolvesProgram(a, depth+1) {
 				return true
 			}
 		}

@@ -25,6 +25,25 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	sname := sc.pkgID + "." + root.child[0].ident + "["
 	if root.kind == funcDecl {
 		sname = sc.pkgID + "." + root.child[1].ident + "["
+		// A method is known by its receiver's type too: Stack[string].Len
+		// and Set[string].Len are different instances.
+		if recv := root.child[0]; len(recv.child) > 0 {
+			rt := recv.child[0].lastChild()
+			if rt.kind == starExpr {
+				rt = rt.child[0]
+			}
+			if rt.kind == indexExpr || rt.kind == indexListExpr {
+				sname = sc.pkgID + "." + rt.child[0].ident + "." + root.child[1].ident + "["
+			}
+		}
+	}
+
+	// Constraints are typed in the scope of the generic declaration: a
+	// union of another package's constraints (constraints.Float) is unknown
+	// where the instance is made.
+	csc := sc
+	if root.typ != nil && root.typ.scope != nil {
+		csc = root.typ.scope
 	}
 
 	// Input type parameters must be resolved prior AST generation, as compilation
@@ -72,7 +91,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 						if pindex >= len(types) {
 							return nil, cc.cfgErrorf("undefined type for %s", cc.ident)
 						}
-						t, err := nodeType(c.interp, sc, c.child[l])
+						t, err := nodeType(c.interp, csc, c.child[l])
 						if err != nil {
 							return nil, err
 						}
@@ -126,7 +145,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 							return nil, cc.cfgErrorf("undefined type for %s", cc.ident)
 						}
 						it := types[pindex]
-						t, err := nodeType(c.interp, sc, c.child[l])
+						t, err := nodeType(c.interp, csc, c.child[l])
 						if err != nil {
 							return nil, err
 						}
@@ -225,11 +244,16 @@ func declScope(n *node, sc *scope) *scope {
 func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 	sc = declScope(fun, sc)
 	ftn := fun.typ.node
-	// The type parameters in declaration order, and their constraints.
+	// The type parameters in declaration order, and their constraints,
+	// typed in the scope of the function (constraints.Float of its package).
+	csc := sc
+	if fun.typ.scope != nil {
+		csc = fun.typ.scope
+	}
 	var names []string
 	constraints := map[string]*itype{}
 	for _, c := range ftn.child[0].child {
-		typ, err := nodeType(fun.interp, sc, c.lastChild())
+		typ, err := nodeType(fun.interp, csc, c.lastChild())
 		if err != nil {
 			return nil, err
 		}
@@ -245,24 +269,35 @@ func inferTypesFromCall(sc *scope, fun *node, args []*node) ([]*itype, error) {
 	bound := map[string]*itype{}
 	infer := func(param, input *itype) { unify(constraints, bound, param, input) }
 
-	for i, c := range ftn.child[1].child {
-		if i >= len(args) {
-			break
-		}
+	// The arguments, by parameter: a field may declare several (i, j int).
+	i := 0
+	for _, c := range ftn.child[1].child {
 		tn := c.lastChild()
-		if tn.kind == indexExpr || tn.kind == indexListExpr {
-			// A parameter of a generic type, seq iter.Seq[E]: its type is
-			// the generic type, not an instance.
-			if err := inferInstance(sc, tn, args[i].typ, constraints, bound); err != nil {
-				return nil, err
+		names := len(c.child) - 1
+		if names < 1 {
+			names = 1
+		}
+		for ; names > 0 && i < len(args); names-- {
+			if tn.kind == indexExpr || tn.kind == indexListExpr {
+				// A parameter of a generic type, seq iter.Seq[E]: its
+				// type is the generic type, not an instance.
+				if err := inferInstance(sc, tn, args[i].typ, constraints, bound); err != nil {
+					return nil, err
+				}
+			} else {
+				typ, err := nodeType(fun.interp, sc, tn)
+				if err != nil {
+					return nil, err
+				}
+				infer(typ, args[i].typ)
 			}
-			continue
+			i++
 		}
-		typ, err := nodeType(fun.interp, sc, tn)
-		if err != nil {
-			return nil, err
-		}
-		infer(typ, args[i].typ)
+	}
+
+	// An untyped constant gives its default type (Compare(1.5, 2.5)).
+	for name, t := range bound {
+		bound[name] = untypedDefault(sc, t)
 	}
 
 	// Core type unification, as Go does: a bound S with constraint ~[]E
@@ -351,8 +386,9 @@ func unify(constraints, bound map[string]*itype, param, input *itype) {
 
 		case variadicT:
 			// An argument of a variadic parameter ...T has type T, unless
-			// it is a slice passed with ... (s...).
-			if input.cat == sliceT && param.val.cat != sliceT {
+			// it is a slice passed with ... (s...). T may be a slice type
+			// itself: slices.Concat(ss ...S) with S ~[]E.
+			if input.cat == variadicT || input.cat == sliceT && param.val.cat != sliceT && !(param.val.cat == genericT && isSliceCore(constraints[param.val.name])) {
 				input = input.val
 			}
 			infer(param.val, input)
@@ -381,7 +417,8 @@ func unify(constraints, bound map[string]*itype, param, input *itype) {
 			}
 
 		case nilT, genericT:
-			if _, ok := constraints[param.name]; ok && bound[param.name] == nil {
+			// A typed argument fixes the type before an untyped constant.
+			if _, ok := constraints[param.name]; ok && (bound[param.name] == nil || bound[param.name].untyped && !input.untyped) {
 				bound[param.name] = input
 			}
 		}
@@ -418,6 +455,10 @@ func checkConstraint(it, ct *itype) error {
 	}
 	for _, c := range ct.ulconstraint {
 		if it.underlying().equals(c) || it.matchDefault(c) {
+			return nil
+		}
+		// A compiled named type of a basic type: ~int64 for time.Duration.
+		if it.cat == valueT && it.rtype != nil && c.cat != valueT && isBasicKind(it.rtype.Kind()) && c.TypeOf() != nil && it.rtype.Kind() == c.TypeOf().Kind() {
 			return nil
 		}
 	}

@@ -1,6 +1,10 @@
 package interp
 
-import gen "github.com/traefik/yaegi/stdlib/generic"
+import (
+	"reflect"
+
+	gen "github.com/traefik/yaegi/stdlib/generic"
+)
 
 // The generic functions and types of the standard library cannot be in the
 // symbol tables of compiled packages (reflect cannot represent them). Their
@@ -59,12 +63,79 @@ func hasTypeParam(t *itype, depth int) bool {
 	return false
 }
 
-// genericCall reports whether n is a call of a generic function whose
-// type arguments are inferred.
+// genericCall reports whether n is a call of a generic function.
 func genericCall(interp *Interpreter, sc *scope, n *node) bool {
 	if n.kind != callExpr {
 		return false
 	}
-	t, err := nodeType(interp, sc, n.child[0])
+	f := n.child[0]
+	if f.kind == indexExpr || f.kind == indexListExpr {
+		// With type arguments: errors.AsType[*fs.PathError](err).
+		f = f.child[0]
+	}
+	t, err := nodeType(interp, sc, f)
 	return err == nil && t != nil && isGeneric(t)
+}
+
+// deferTo reports whether the definition n uses a variable of deferred,
+// and then adds those that n defines to it: the CFG declares them too.
+func deferTo(n *node, deferred map[string]bool) bool {
+	if len(deferred) == 0 {
+		return false
+	}
+	uses := false
+	for _, c := range n.child[n.nleft:] {
+		c.Walk(func(m *node) bool {
+			if m.kind == identExpr && deferred[m.ident] {
+				uses = true
+			}
+			return !uses
+		}, nil)
+	}
+	if uses {
+		for _, c := range n.child[:n.nleft] {
+			deferred[c.ident] = true
+		}
+	}
+	return uses
+}
+
+// isSliceCore reports whether the constraint ct has a slice core type.
+func isSliceCore(ct *itype) bool {
+	core := coreTerm(ct)
+	return core != nil && core.cat == sliceT
+}
+
+// untypedDefault returns the default type of the untyped constant type t,
+// or t.
+func untypedDefault(sc *scope, t *itype) *itype {
+	if t == nil || !t.untyped {
+		return t
+	}
+	var name string
+	switch t.TypeOf().Kind() {
+	case reflect.Int, reflect.Int64:
+		name = "int"
+	case reflect.Int32:
+		name = "rune"
+	case reflect.Float32, reflect.Float64:
+		name = "float64"
+	case reflect.Complex64, reflect.Complex128:
+		name = "complex128"
+	case reflect.String:
+		name = "string"
+	case reflect.Bool:
+		name = "bool"
+	default:
+		return t
+	}
+	if d := sc.getType(name); d != nil {
+		return d
+	}
+	return t
+}
+
+// isBasicKind reports whether k is the kind of a basic type.
+func isBasicKind(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
 }

@@ -14,6 +14,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 	sc := interp.initScopePkg(importPath, pkgName)
 	var err error
 	var revisit []*node
+	// The variables that top-level statements left to the CFG declare
+	// (x := g(y) of a generic g), and so the statements that use them.
+	deferred := map[string]bool{}
 
 	baseName := path.Base(interp.fset.Position(root.pos).Filename)
 
@@ -44,6 +47,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				atyp *itype
 				err2 error
 			)
+			if deferTo(n, deferred) {
+				return false
+			}
 			if n.nleft+n.nright < len(n.child) {
 				// Type is declared explicitly in the assign expression.
 				if atyp, err2 = nodeType(interp, sc, n.child[n.nleft]); err2 != nil {
@@ -98,6 +104,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					// The result of a generic function: its type is known
 					// once the call is instantiated, by the CFG, which
 					// declares the variable.
+					for _, c := range n.child[:n.nleft] {
+						deferred[c.ident] = true
+					}
 					return false
 				}
 				if typ.isBinMethod {
@@ -116,7 +125,13 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			return false
 
 		case defineXStmt:
+			if deferTo(n, deferred) {
+				return false
+			}
 			if genericCall(interp, sc, n.lastChild()) {
+				for _, c := range n.child[:len(n.child)-1] {
+					deferred[c.ident] = true
+				}
 				// The types of the results are known once the call is
 				// instantiated, by the CFG, which declares the variables.
 				return false

@@ -147,7 +147,9 @@ func originalExecNode(n *node, exec bltn) *node {
 
 		root.Walk(func(wn *node) bool {
 			if _, ok := seen[wn.index]; ok {
-				return true
+				// Seen, with its subtree: a recursive generic function
+				// is its own descendant.
+				return false
 			}
 			seen[wn.index] = struct{}{}
 			if wn.index == n.index {
@@ -1703,7 +1705,7 @@ func callBin(n *node) {
 	value := genValue(c0)
 	if len(child) == 2 && isErrorsAs(c0) {
 		// errors.As with the interpreted type of its target.
-		as := errorsAsFor(child[1].typ)
+		as := errorsAsFor(n, child[1].typ)
 		value = func(*frame) reflect.Value { return as }
 	}
 	var values []func(*frame) reflect.Value

@@ -542,7 +542,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 
 	case unaryExpr:
 		// In interfaceType, we process an underlying type constraint definition.
-		if isInInterfaceType(n) {
+		// So is a term of a union in a type parameter list (a single ~[]E
+		// there gives its core type, for inference).
+		if isInInterfaceType(n) || isInTypeParams(n) && n.anc.kind == binaryExpr {
 			t1, err := nodeType2(interp, sc, n.child[0], seen)
 			if err != nil {
 				return nil, err
@@ -554,7 +556,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 
 	case binaryExpr:
 		// In interfaceType, we process a type constraint union definition.
-		if isInInterfaceType(n) {
+		if isInInterfaceType(n) || isInTypeParams(n) {
 			t = &itype{cat: constraintT, constraint: []*itype{}, ulconstraint: []*itype{}}
 			for _, c := range n.child {
 				t1, err := nodeType2(interp, sc, c, seen)
@@ -706,15 +708,27 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				// A call of a generic function, as in a global var's
 				// value: the type arguments are inferred from the
 				// arguments, as cfg does.
-				if t, err = inferredFuncType(interp, sc, t, n.child[1:], seen); err != nil || t == nil {
+				if t, err = inferredFuncType(interp, sc, t, n, seen); err != nil || t == nil {
 					return nil, err
 				}
 			}
-			switch t.cat {
-			case valueT:
+			switch {
+			case t.cat == valueT:
 				if rt := t.rtype; rt.Kind() == reflect.Func && rt.NumOut() == 1 {
 					t = valueTOf(rt.Out(0), withScope(sc))
 				}
+			case isGeneric(t) && len(t.ret) == 1 && t.node.anc != nil && t.node.anc.kind == funcDecl &&
+				n.anc != nil && n.anc.kind == defineStmt && n.anc.anc != nil && n.anc.anc.kind != varDecl:
+				// A call of a generic function that defines a variable, typed
+				// before it is compiled (g := GroupBy(xs, f) at the top level
+				// of a REPL input): its result type with the type arguments
+				// inferred from the call. (A package's var g = GroupBy(xs, f)
+				// is not supported yet: its initializer would not run.)
+				var ts []*itype
+				if ts, err = instanceResultTypes(interp, sc, t, n.child[1:], seen); err != nil {
+					return nil, err
+				}
+				t = ts[0]
 			default:
 				if len(t.ret) == 1 {
 					t = t.ret[0]
@@ -857,6 +871,25 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		switch lt.cat {
 		case arrayT, mapT, sliceT, variadicT:
 			t = lt.val
+		case stringT:
+			t = sc.getType("byte")
+		case ptrT:
+			if lt.val.cat == arrayT {
+				t = lt.val.val
+			}
+		case valueT:
+			// A value of a compiled type (records[0] after records, err
+			// := r.ReadAll() at the top level).
+			switch rt := lt.rtype; rt.Kind() {
+			case reflect.Slice, reflect.Array, reflect.Map:
+				t = valueTOf(rt.Elem(), withScope(sc))
+			case reflect.String:
+				t = sc.getType("byte")
+			case reflect.Pointer:
+				if rt.Elem().Kind() == reflect.Array {
+					t = valueTOf(rt.Elem().Elem(), withScope(sc))
+				}
+			}
 		case funcT:
 			// A generic function instantiated and called (F[int](x)), as
 			// in a global var's value: the type of the instance.
@@ -1042,6 +1075,14 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		default:
 			if m, _ := lt.lookupMethod(name); m != nil {
 				t, err = nodeType2(interp, sc, m.child[2], seen)
+				if err == nil && n.child[0].isType(sc) {
+					// A method expression, T.m or (*T).m: the receiver is
+					// the first argument.
+					mt := *t
+					mt.arg = append([]*itype{lt}, t.arg...)
+					mt.rtype = nil
+					t = &mt
+				}
 			} else if bm, _, _, ok := lt.lookupBinMethod(name); ok {
 				t = valueTOf(bm.Type, isBinMethod(), withRecv(lt), withScope(sc))
 			} else if ti := lt.lookupField(name); len(ti) > 0 {
@@ -1165,13 +1206,103 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 	return t, err
 }
 
+// instanceResultTypes returns the result types of a call of the generic
+// function of type ft with args, with the type arguments inferred from
+// the arguments' types.
+func instanceResultTypes(interp *Interpreter, sc *scope, ft *itype, args []*node, seen []*node) ([]*itype, error) {
+	typed := make([]*node, len(args))
+	for i, a := range args {
+		at, err := nodeType2(interp, sc, a, seen)
+		if err != nil {
+			return nil, err
+		}
+		if at == nil || at.incomplete {
+			// Typed again once the argument's type is known.
+			ret := make([]*itype, len(ft.ret))
+			for i, r := range ft.ret {
+				c := *r
+				c.incomplete = true
+				ret[i] = &c
+			}
+			return ret, nil
+		}
+		c := *a
+		c.typ = at
+		typed[i] = &c
+	}
+	types, err := inferTypesFromCall(sc, ft.node.anc, typed)
+	if err != nil {
+		return nil, err
+	}
+	bound := map[string]*itype{}
+	i := 0
+	for _, c := range ft.node.child[0].child {
+		for _, cc := range c.child[:len(c.child)-1] {
+			if i < len(types) && types[i] != nil {
+				bound[cc.ident] = types[i]
+			}
+			i++
+		}
+	}
+	ret := make([]*itype, len(ft.ret))
+	for i, r := range ft.ret {
+		ret[i] = substTypeParams(r, bound, sc)
+	}
+	return ret, nil
+}
+
+// substTypeParams returns t with its type parameters replaced by the
+// types bound to their names.
+func substTypeParams(t *itype, bound map[string]*itype, sc *scope) *itype {
+	if t == nil {
+		return nil
+	}
+	switch t.cat {
+	case genericT:
+		if b := bound[t.name]; b != nil {
+			return b
+		}
+	case ptrT:
+		return ptrOf(substTypeParams(t.val, bound, sc), withScope(sc))
+	case sliceT:
+		return sliceOf(substTypeParams(t.val, bound, sc), withScope(sc))
+	case arrayT:
+		return arrayOf(substTypeParams(t.val, bound, sc), t.length, withScope(sc))
+	case mapT:
+		return mapOf(substTypeParams(t.key, bound, sc), substTypeParams(t.val, bound, sc), withScope(sc))
+	case chanT, chanRecvT, chanSendT:
+		dir := map[tcat]chanDir{chanT: chanSendRecv, chanRecvT: chanRecv, chanSendT: chanSend}[t.cat]
+		return chanOf(substTypeParams(t.val, bound, sc), dir, withScope(sc))
+	case funcT:
+		if t.name != "" {
+			break
+		}
+		args := make([]*itype, len(t.arg))
+		for i, a := range t.arg {
+			args[i] = substTypeParams(a, bound, sc)
+		}
+		ret := make([]*itype, len(t.ret))
+		for i, r := range t.ret {
+			ret[i] = substTypeParams(r, bound, sc)
+		}
+		return funcOf(args, ret, withScope(sc))
+	}
+	return t
+}
+
 func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*itype, seen []*node) (t *itype, err error) {
 	// A generic type is being instantiated. Generate it.
 	g, _, err := genAST(sc, lt.node.anc, types)
 	if err != nil {
 		return nil, err
 	}
-	t, err = nodeType2(interp, sc, g.lastChild(), seen)
+	// The fields are types of the scope of the declaration (noCopy in
+	// atomic.Pointer[T]), not of the instantiation.
+	dsc := sc
+	if lt.scope != nil {
+		dsc = lt.scope
+	}
+	t, err = nodeType2(interp, dsc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
 	}
@@ -1183,8 +1314,16 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		lt.scope.sym[name] = sc.sym[name]
 	}
 
-	for _, nod := range lt.method {
-		if err := genMethod(interp, sc, t, nod, types); err != nil {
+	// Every method is declared before any is compiled: a method may call
+	// one declared after it.
+	gms := make([]*node, len(lt.method))
+	for i, nod := range lt.method {
+		if gms[i], err = declareMethod(interp, sc, t, nod, types); err != nil {
+			return nil, err
+		}
+	}
+	for i, nod := range lt.method {
+		if err := compileMethod(interp, nod, gms[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -1206,12 +1345,26 @@ func nameInstance(t, g *itype, args []*itype) {
 }
 
 func genMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) error {
-	gm, _, err := genAST(sc, nod, types)
+	gm, err := declareMethod(interp, sc, t, nod, types)
 	if err != nil {
 		return err
 	}
-	if gm.typ, err = nodeType(interp, sc, gm.child[2]); err != nil {
-		return err
+	return compileMethod(interp, nod, gm)
+}
+
+// declareMethod generates the method nod of a generic type for its
+// instance t, and adds it to t's methods.
+func declareMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*itype) (*node, error) {
+	gm, _, err := genAST(sc, nod, types)
+	if err != nil {
+		return nil, err
+	}
+	msc := sc
+	if nod.typ != nil && nod.typ.scope != nil {
+		msc = nod.typ.scope
+	}
+	if gm.typ, err = nodeType(interp, msc, gm.child[2]); err != nil {
+		return nil, err
 	}
 	t.addMethod(gm)
 
@@ -1221,10 +1374,15 @@ func genMethod(interp *Interpreter, sc *scope, t *itype, nod *node, types []*ity
 		pt.addMethod(gm)
 		rtn.typ = pt
 	}
+	return gm, nil
+}
 
+// compileMethod compiles gm, the method nod generated for an instance of
+// a generic type.
+func compileMethod(interp *Interpreter, nod, gm *node) error {
 	// Compile the method AST in the scope of the generic type.
 	scop := nod.typ.scope
-	if _, err = interp.cfg(gm, scop, scop.pkgID, scop.pkgName); err != nil {
+	if _, err := interp.cfg(gm, scop, scop.pkgID, scop.pkgName); err != nil {
 		return err
 	}
 
@@ -2043,87 +2201,102 @@ var (
 )
 
 type refTypeContext struct {
+	// defined holds the named struct types being built, by name: a type
+	// that refers to one of them (through a pointer, slice, map, chan or
+	// func) gets unsafe2.DummyType in its place.
 	defined map[string]*itype
 
-	// refs keeps track of all the places (in the same type recursion) where the
-	// type name (as key) is used as a field of another (or possibly the same) struct
-	// type. Each of these fields will then live as an unsafe2.dummy type until the
-	// whole recursion is fully resolved, and the type is fixed.
-	refs map[string][]*itype
+	// fixes are the struct fields whose type holds a dummy: once every
+	// type of the recursion is built, each gets its real type, in place.
+	fixes []fieldFix
 
-	// When we detect for the first time that we are in a recursive type (thanks to
-	// defined), we keep track of the first occurrence of the type where the recursion
-	// started, so we can restart the last step that fixes all the types from the same
-	// "top-level" point.
-	rect       *itype
-	rebuilding bool
-	slevel     int
+	// indirect counts the pointer, slice, map, chan and func types being
+	// built around the current one. A named struct reached through one of
+	// them while another struct is being built is built later (deferred),
+	// with a dummy in its place for now: a struct that holds the one being
+	// built by value must not be built before it.
+	indirect int
+	deferred []*itype
 }
 
-// Clone creates a copy of the ref type context.
-func (c *refTypeContext) Clone() *refTypeContext {
-	return &refTypeContext{defined: c.defined, refs: c.refs, rebuilding: c.rebuilding}
+// fieldFix is the field index of struct type s whose reflect type must be
+// built again once the recursion is resolved.
+type fieldFix struct {
+	s     *itype
+	index int
 }
 
-func (c *refTypeContext) isComplete() bool {
-	for _, t := range c.defined {
-		if t.rtype == nil {
-			return false
-		}
+// hasDummy reports whether typ refers to unsafe2.DummyType other than
+// through a struct type: a struct type holding a dummy is fixed in place,
+// so the types built on it stay valid.
+func hasDummy(typ reflect.Type) bool {
+	if typ == nil {
+		return false
 	}
-	return true
-}
-
-func (t *itype) fixDummy(typ reflect.Type) reflect.Type {
 	if typ == unsafe2.DummyType {
-		return t.rtype
+		return true
 	}
 	switch typ.Kind() {
-	case reflect.Array:
-		return reflect.ArrayOf(typ.Len(), t.fixDummy(typ.Elem()))
-	case reflect.Chan:
-		return reflect.ChanOf(typ.ChanDir(), t.fixDummy(typ.Elem()))
-	case reflect.Func:
-		in := make([]reflect.Type, typ.NumIn())
-		for i := range in {
-			in[i] = t.fixDummy(typ.In(i))
-		}
-		out := make([]reflect.Type, typ.NumOut())
-		for i := range out {
-			out[i] = t.fixDummy(typ.Out(i))
-		}
-		return reflect.FuncOf(in, out, typ.IsVariadic())
+	case reflect.Array, reflect.Chan, reflect.Ptr, reflect.Slice:
+		return hasDummy(typ.Elem())
 	case reflect.Map:
-		return reflect.MapOf(t.fixDummy(typ.Key()), t.fixDummy(typ.Elem()))
-	case reflect.Ptr:
-		return reflect.PtrTo(t.fixDummy(typ.Elem()))
-	case reflect.Slice:
-		return reflect.SliceOf(t.fixDummy(typ.Elem()))
-	case reflect.Struct:
-		fields := make([]reflect.StructField, typ.NumField())
-		for i := range fields {
-			fields[i] = typ.Field(i)
-			fields[i].Type = t.fixDummy(fields[i].Type)
+		return hasDummy(typ.Key()) || hasDummy(typ.Elem())
+	case reflect.Func:
+		for i := 0; i < typ.NumIn(); i++ {
+			if hasDummy(typ.In(i)) {
+				return true
+			}
 		}
-		return reflect.StructOf(fields)
+		for i := 0; i < typ.NumOut(); i++ {
+			if hasDummy(typ.Out(i)) {
+				return true
+			}
+		}
 	}
-	return typ
+	return false
+}
+
+// resolveRefType builds the reflect type of t, then the structs whose
+// building was deferred, then gives every field made on a dummy its real
+// type.
+func (t *itype) resolveRefType() reflect.Type {
+	ctx := &refTypeContext{defined: map[string]*itype{}}
+	rt := t.refType(ctx)
+	for len(ctx.deferred) > 0 {
+		d := ctx.deferred[0]
+		ctx.deferred = ctx.deferred[1:]
+		if d.rtype == nil {
+			ctx.indirect = 0
+			d.refType(ctx)
+		}
+	}
+	for _, f := range ctx.fixes {
+		ft := f.s.field[f.index].typ.refType(nil)
+		unsafe2.SetFieldType(f.s.rtype, f.index, ft)
+	}
+	return rt
 }
 
 // RefType returns a reflect.Type representation from an interpreter type.
 // In simple cases, reflect types are directly mapped from the interpreter
 // counterpart.
-// For recursive named struct or interfaces, as reflect does not permit to
-// create a recursive named struct, a dummy type is set temporarily for each recursive
-// field. When done, the dummy type fields are updated with the original reflect type
-// pointer using unsafe. We thus obtain a usable recursive type definition, except
-// for string representation, as created reflect types are still unnamed.
+// For recursive named structs, as reflect does not permit to create a
+// recursive named struct, a field that refers to a struct still being built
+// gets a type made on unsafe2.DummyType, which is never kept as the rtype of
+// an interpreter type. When the outermost type is built, every such field is
+// given its real type in place, with unsafe: each struct type is built once,
+// so every type that holds it (by value, through a pointer, in a func
+// signature) sees the fix. Mutually recursive types and recursion through
+// func types (type F func(*T); type T struct{ f F }) work the same way. The
+// created reflect types are still unnamed.
 func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 	if ctx == nil {
-		ctx = &refTypeContext{
-			defined: map[string]*itype{},
-			refs:    map[string][]*itype{},
+		rt := t.resolveRefType()
+		if hasDummy(rt) {
+			// Built before the types it refers to: those are built now.
+			rt = t.resolveRefType()
 		}
+		return rt
 	}
 	if t.incomplete || t.cat == nilT {
 		var err error
@@ -2133,49 +2306,48 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 	}
 	name := t.path + "/" + t.name
 
-	if t.rtype != nil && !ctx.rebuilding {
+	if t.rtype != nil {
 		return t.rtype
 	}
 	if dt := ctx.defined[name]; dt != nil {
-		// We get here when we are a struct field, and our type name has already been
-		// seen at least once in one of our englobing structs. i.e. there's at least one
-		// level of type recursion.
 		if dt.rtype != nil {
+			// Another itype of a struct type already built.
 			t.rtype = dt.rtype
-			return dt.rtype
+			return t.rtype
 		}
-
-		// The recursion has not been fully resolved yet.
-		// To indicate that a rebuild is needed on the englobing struct,
-		// return a dummy field type and create an empty entry.
-		flds := ctx.refs[name]
-		ctx.rect = dt
-
-		// We know we are used as a field by someone, but we don't know by who
-		// at this point in the code, so we just mark it as an empty *itype for now.
-		// We'll complete the *itype in the caller.
-		ctx.refs[name] = append(flds, (*itype)(nil))
+		// A named struct refers to itself, maybe through other types: stand
+		// in for it until it is built.
 		return unsafe2.DummyType
 	}
 	if isGeneric(t) {
 		return reflect.TypeOf((*generic)(nil)).Elem()
 	}
+	var rt reflect.Type
 	switch t.cat {
 	case linkedT:
-		t.rtype = t.val.refType(ctx)
+		rt = t.val.refType(ctx)
 	case arrayT:
-		t.rtype = reflect.ArrayOf(t.length, t.val.refType(ctx))
+		rt = reflect.ArrayOf(t.length, t.val.refType(ctx))
 	case sliceT, variadicT:
-		t.rtype = reflect.SliceOf(t.val.refType(ctx))
+		ctx.indirect++
+		rt = reflect.SliceOf(t.val.refType(ctx))
+		ctx.indirect--
 	case chanT:
-		t.rtype = reflect.ChanOf(reflect.BothDir, t.val.refType(ctx))
+		ctx.indirect++
+		rt = reflect.ChanOf(reflect.BothDir, t.val.refType(ctx))
+		ctx.indirect--
 	case chanRecvT:
-		t.rtype = reflect.ChanOf(reflect.RecvDir, t.val.refType(ctx))
+		ctx.indirect++
+		rt = reflect.ChanOf(reflect.RecvDir, t.val.refType(ctx))
+		ctx.indirect--
 	case chanSendT:
-		t.rtype = reflect.ChanOf(reflect.SendDir, t.val.refType(ctx))
+		ctx.indirect++
+		rt = reflect.ChanOf(reflect.SendDir, t.val.refType(ctx))
+		ctx.indirect--
 	case errorT:
-		t.rtype = reflect.TypeOf(new(error)).Elem()
+		rt = reflect.TypeOf(new(error)).Elem()
 	case funcT:
+		ctx.indirect++
 		variadic := false
 		in := make([]reflect.Type, len(t.arg))
 		out := make([]reflect.Type, len(t.ret))
@@ -2186,36 +2358,43 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		for i, v := range t.ret {
 			out[i] = v.refType(ctx)
 		}
-		t.rtype = reflect.FuncOf(in, out, variadic)
+		ctx.indirect--
+		rt = reflect.FuncOf(in, out, variadic)
 	case interfaceT:
 		if len(t.field) == 0 {
 			// empty interface, do not wrap it
-			t.rtype = emptyInterfaceType
+			rt = emptyInterfaceType
 			break
 		}
-		t.rtype = valueInterfaceType
+		rt = valueInterfaceType
 	case mapT:
-		t.rtype = reflect.MapOf(t.key.refType(ctx), t.val.refType(ctx))
+		ctx.indirect++
+		rt = reflect.MapOf(t.key.refType(ctx), t.val.refType(ctx))
+		ctx.indirect--
 	case ptrT:
-		rt := t.val.refType(ctx)
-		if rt == unsafe2.DummyType && ctx.slevel > 1 {
-			// We have a pointer to a recursive struct which is not yet fully computed.
-			// Return it but do not yet store it in rtype, so the complete version can
-			// be stored in future.
-			return reflect.PtrTo(rt)
-		}
-		t.rtype = reflect.PtrTo(rt)
+		ctx.indirect++
+		rt = reflect.PtrTo(t.val.refType(ctx))
+		ctx.indirect--
 	case structT:
+		if t.name != "" && ctx.indirect > 0 && len(ctx.defined) > 0 {
+			ctx.deferred = append(ctx.deferred, t)
+			return unsafe2.DummyType
+		}
 		if t.name != "" {
 			ctx.defined[name] = t
 		}
-		ctx.slevel++
+		indirect := ctx.indirect
+		ctx.indirect = 0 // the fields are held by value
 		var fields []reflect.StructField
-		for _, f := range t.field {
+		var fixes []fieldFix
+		for i, f := range t.field {
 			field := reflect.StructField{
 				Name: f.name,
 				Type: f.typ.refType(ctx),
 				Tag:  reflect.StructTag(f.tag),
+			}
+			if hasDummy(field.Type) {
+				fixes = append(fixes, fieldFix{t, i})
 			}
 			if !canExport(f.name) {
 				// Keep the name, unexported as in the source, so that fmt,
@@ -2226,68 +2405,31 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 					field.PkgPath = "main"
 				}
 			}
-			if len(t.field) == 1 && f.embed && field.PkgPath == "" {
+			if f.embed && field.PkgPath == "" && (len(t.field) == 1 || embeddable(f.typ, field.Type)) {
 				// Mark the field as embedded (anonymous) only if it is the
-				// only one, to avoid a panic due to golang/go#15924 issue.
+				// only one, or a struct of the program without methods in
+				// reflect, to avoid a panic due to golang/go#15924 issue.
+				// encoding/json and other users of reflect promote the
+				// fields of an embedded struct.
 				field.Anonymous = true
 			}
 			fields = append(fields, field)
-			// Find any nil type refs that indicates a rebuild is needed on this field.
-			for _, flds := range ctx.refs {
-				for j, fld := range flds {
-					if fld == nil {
-						flds[j] = t
-					}
-				}
-			}
 		}
-		ctx.slevel--
-		type fixStructField struct {
-			name  string
-			index int
-		}
-		fieldFix := []fixStructField{} // Slice of field indices to fix for recursivity.
+		ctx.indirect = indirect
 		t.rtype = reflect.StructOf(fields)
-		if ctx.isComplete() {
-			for _, s := range ctx.defined {
-				for i := 0; i < s.rtype.NumField(); i++ {
-					f := s.rtype.Field(i)
-					if strings.HasSuffix(f.Type.String(), "unsafe2.dummy") {
-						unsafe2.SetFieldType(s.rtype, i, ctx.rect.fixDummy(s.rtype.Field(i).Type))
-						if name == s.path+"/"+s.name {
-							fieldFix = append(fieldFix, fixStructField{s.name, i})
-						}
-						continue
-					}
-					if f.Type.Kind() == reflect.Func && strings.Contains(f.Type.String(), "unsafe2.dummy") {
-						fieldFix = append(fieldFix, fixStructField{s.name, i})
-					}
-				}
-			}
-		}
-
-		// The rtype has now been built, we can go back and rebuild
-		// all the recursive types that relied on this type.
-		// However, as we are keyed by type name, if two or more (recursive) fields at
-		// the same depth level are of the same type, or a "variation" of the same type
-		// (slice of, map of, etc), they "mask" each other, and only one
-		// of them is in ctx.refs. That is why the code around here is a bit convoluted,
-		// and we need both the loop above, around all the struct fields, and the loop
-		// below, around the ctx.refs.
-		for _, f := range ctx.refs[name] {
-			for _, ff := range fieldFix {
-				if ff.name == f.name {
-					ftyp := f.field[ff.index].typ.refType(&refTypeContext{defined: ctx.defined, rebuilding: true})
-					unsafe2.SetFieldType(f.rtype, ff.index, ftyp)
-				}
-			}
-		}
+		ctx.fixes = append(ctx.fixes, fixes...)
+		return t.rtype
 	default:
 		if z, _ := t.zero(); z.IsValid() {
-			t.rtype = z.Type()
+			rt = z.Type()
 		}
 	}
-	return t.rtype
+	if rt != nil && !hasDummy(rt) {
+		// A type made on a dummy is made again once the recursion is
+		// resolved.
+		t.rtype = rt
+	}
+	return rt
 }
 
 // TypeOf returns the reflection type of dynamic interpreter type t.
@@ -2505,9 +2647,10 @@ func instanceType(interp *Interpreter, sc *scope, lt *itype, types []*itype, see
 }
 
 // inferredFuncType returns the type of the generic function of type lt
-// called with the arguments args, its type arguments inferred, or lt when
-// they cannot all be inferred.
-func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, seen []*node) (*itype, error) {
+// in call, its type arguments inferred from the arguments, or an error
+// when they cannot all be inferred.
+func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, call *node, seen []*node) (*itype, error) {
+	args := call.child[1:]
 	var typed []*node
 	defer func() {
 		for _, a := range typed {
@@ -2533,12 +2676,14 @@ func inferredFuncType(interp *Interpreter, sc *scope, lt *itype, args []*node, s
 	if err != nil {
 		return nil, err
 	}
-	params := 0
+	var params []string
 	for _, c := range lt.node.child[0].child {
-		params += len(c.child) - 1
+		for _, cc := range c.child[:len(c.child)-1] {
+			params = append(params, cc.ident)
+		}
 	}
-	if len(types) < params {
-		return lt, nil
+	if len(types) < len(params) {
+		return nil, call.cfgErrorf("in call to %s, cannot infer %s", fun.child[1].ident, params[len(types)])
 	}
 	return instanceType(interp, sc, lt, types, seen)
 }
@@ -2694,4 +2839,22 @@ func untypedRank(t *itype) int {
 		return 3
 	}
 	return 0
+}
+
+// embeddable reports whether the reflect type rt of the embedded field type
+// t can be marked anonymous in reflect.StructOf whatever its position: a
+// struct of the program, or a pointer to one, whose reflect type has no
+// methods (the interpreter keeps the methods of its types out of reflect).
+func embeddable(t *itype, rt reflect.Type) bool {
+	if t.cat == ptrT {
+		t = t.val
+		if rt.Kind() != reflect.Ptr {
+			return false
+		}
+		rt = rt.Elem()
+	}
+	if t.cat != structT || rt.Kind() != reflect.Struct || rt == unsafe2.DummyType {
+		return false
+	}
+	return rt.NumMethod() == 0 && reflect.PointerTo(rt).NumMethod() == 0
 }

@@ -141,6 +141,10 @@ func genValue(n *node) func(*frame) reflect.Value {
 			return valueGenerator(n, i)
 		}
 		if n.findex == notInFrame {
+			if isMethodExpr(n) {
+				// T.m as a value: a func taking the receiver first.
+				return genMethodExprWrapper(n)
+			}
 			var v reflect.Value
 			if w, ok := n.val.(reflect.Value); ok {
 				v = w
