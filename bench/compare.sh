@@ -64,6 +64,8 @@ WORKLOADS=(
 	"CNN step pair, interleaved|./nnlib|BenchmarkForwardHookOverhead|cnn_step_hook_overhead"
 	"ResNet-18 32x32 b32 step|./models|BenchmarkResNet18TrainStep/b32_32x32|resnet18_step"
 	"GPT block step|./models|BenchmarkGPTBlockStep/d128_h4_t64_b16|gpt_block_step"
+	"LayerNorm d128 fwd+bwd|./nnlib|BenchmarkLayers/layernorm_b16_t64_d128|layer_norm"
+	"LSTM h128 16 steps fwd+bwd|./nnlib|BenchmarkLayers/lstm_l16_b32_h128|lstm"
 	"CNN step, batch 1|./nnlib|BenchmarkTrainStepBatch/b1|cnn_step_b1"
 	"CNN step, batch 8|./nnlib|BenchmarkTrainStepBatch/b8|cnn_step_b8"
 	"CNN step, batch 256|./nnlib|BenchmarkTrainStepBatch/b256|cnn_step_b256"

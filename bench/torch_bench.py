@@ -236,6 +236,36 @@ def linear(n, cin, cout, backward):
     return run, 0
 
 
+def layer_norm():
+    """LayerNorm(128) forward and backward on a 16×64×128 input, as
+    nnlib's BenchmarkLayers/layernorm_b16_t64_d128."""
+    ln = torch.nn.LayerNorm(128)
+    x = torch.randn(16, 64, 128, requires_grad=True)
+    g = torch.randn(16, 64, 128)
+
+    def run():
+        ln(x).backward(g)
+        x.grad = None
+        ln.zero_grad(set_to_none=True)
+
+    return run, 0
+
+
+def lstm():
+    """LSTM(128, 128) forward and backward over 16 steps of a batch of 32,
+    as nnlib's BenchmarkLayers/lstm_l16_b32_h128."""
+    net = torch.nn.LSTM(128, 128)
+    x = torch.randn(16, 32, 128, requires_grad=True)
+    g = torch.randn(16, 32, 128)
+
+    def run():
+        net(x)[0].backward(g)
+        x.grad = None
+        net.zero_grad(set_to_none=True)
+
+    return run, 0
+
+
 # name -> function returning (run, flops). One line per workload.
 def resnet18_step():
     """One Adam step of torchvision's resnet18 with the 32x32 stem (3x3
@@ -323,6 +353,8 @@ WORKLOADS = {
     "cnn_step_hook_overhead": cnn_step_hook_overhead,
     "resnet18_step": resnet18_step,
     "gpt_block_step": gpt_block_step,
+    "layer_norm": layer_norm,
+    "lstm": lstm,
     "cnn_step_b1": lambda: cnn_step("none", 1),
     "cnn_step_b8": lambda: cnn_step("none", 8),
     "cnn_step_b256": lambda: cnn_step("none", 256),

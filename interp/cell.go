@@ -35,6 +35,7 @@ type cell struct {
 	// Made by plan, run by evaluate.
 	consts, types, vars, decls, stmts srcBuilder
 	funcVars                          []string
+	inits                             []string  // the cell's init functions, to call
 	last                              *lastExpr // the cell's value, if any
 	defers, exits                     bool      // the statements defer calls; they defer or return
 	stmtLines                         []int     // first lines of the top-level statements, in order

@@ -63,16 +63,23 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 			}
 			fd := f.Decls[0].(*ast.FuncDecl)
 			sig := nodeText(fset, fd.Type)
-			if s.funcs[p.name] != sig {
-				c.funcVars = append(c.funcVars, "var "+p.name+" "+sig)
+			name := p.name
+			if name == "init" {
+				// Each init of the cell is a function of its own, called
+				// after the cell's functions and package variables.
+				name = fmt.Sprintf("_gohooksInit%d_%d", base, len(c.inits))
+				c.inits = append(c.inits, name)
 			}
-			s.funcs[p.name] = sig
-			s.decls[p.name] = "func"
+			if s.funcs[name] != sig {
+				c.funcVars = append(c.funcVars, "var "+name+" "+sig)
+			}
+			s.funcs[name] = sig
+			s.decls[name] = "func"
 			// "func name(" becomes "name = func(": same line.
 			first := base*lineStride + p.line
 			s.funcSpans = append(s.funcSpans, funcSpan{p.name, first, first + strings.Count(p.text, "\n")})
 			i := len("func") + strings.Index(p.text[len("func"):], p.name)
-			c.stmts.place(base, p.line, p.col, p.name+" = func"+p.text[i+len(p.name):])
+			c.stmts.place(base, p.line, p.col, name+" = func"+p.text[i+len(p.name):])
 			last = nil
 			continue
 		case pieceStmt:
@@ -81,10 +88,22 @@ func (s *Session) plan(ctx context.Context, c *cell) *Error {
 		}
 		last = nil
 	}
+	// The cell's init functions run before its first statement that is
+	// not a var or const (main's body), or at its end.
+	initsAt := func(line, col int) {
+		if len(c.inits) > 0 {
+			c.stmts.place(base, line, col, strings.Join(c.inits, "(); ")+"()")
+			c.inits = nil
+		}
+	}
+	defer func() { initsAt(strings.Count(c.code, "\n")+1, 1) }()
 	for k := range c.pieces {
 		p := &c.pieces[k]
 		if p.kind != pieceStmt {
 			continue
+		}
+		if p.firstTok != token.VAR && p.firstTok != token.CONST {
+			initsAt(p.line, p.col)
 		}
 		if early && p.firstTok == token.CONST {
 			c.consts.place(base, p.line, p.col, p.text)

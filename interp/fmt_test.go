@@ -81,3 +81,46 @@ func runProgramStdout(t *testing.T, src string) string {
 	}
 	return string(out)
 }
+
+// BenchmarkFmtSprint times fmt.Sprint in interpreted code, of compiled
+// values (which reach fmt as they are) and of values of the program's
+// types (which fmt prints through the interpreter's printer).
+func BenchmarkFmtSprint(b *testing.B) {
+	const src = `package main
+
+import "fmt"
+
+type point struct{ x, y int }
+
+type S struct{ n int }
+
+func (s S) String() string { return "S" }
+
+var a any = 3.5
+
+var xs = []float64{1, 2, 3}
+
+func Compiled(i int) string { return fmt.Sprint(i, "abc", xs, a) }
+
+func Program(i int) string { return fmt.Sprint(point{i, 2}, S{i}, []point{{1, 2}, {3, 4}}) }
+`
+	i := yaegi.New(yaegi.Options{})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := i.Eval(src); err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"Compiled", "Program"} {
+		v, err := i.Eval("main." + name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f := v.Interface().(func(int) string)
+		b.Run(name, func(b *testing.B) {
+			for n := 0; n < b.N; n++ {
+				f(n)
+			}
+		})
+	}
+}

@@ -47,11 +47,13 @@ var c mat.Dense`
 	})
 }
 
-// BenchmarkImportModule imports github.com/google/uuid into a new session:
-// "cold" with an empty module cache (the go command downloads it through
-// GOPROXY), "warm-newest" from the user's cache (the go command asks the
-// proxy which version is newest), "warm-pinned" after %require names the
-// version (no network).
+// BenchmarkImportModule imports a module into a new session,
+// github.com/google/uuid (one small package) and github.com/samber/lo
+// (generics, with golang.org/x/text/cases and its dependencies, eleven
+// packages from source): "cold" with an empty module cache (the go
+// command downloads it through GOPROXY), "warm-newest" from the user's
+// cache (the go command asks the proxy which version is newest),
+// "warm-pinned" after %require names the version (no network).
 func BenchmarkImportModule(b *testing.B) {
 	run := func(b *testing.B, s *Session, code string) {
 		b.Helper()
@@ -59,56 +61,61 @@ func BenchmarkImportModule(b *testing.B) {
 			b.Fatal(rep.Err.Value)
 		}
 	}
-	imp := "import \"github.com/google/uuid\"\n_ = uuid.Nil"
-	b.Run("cold", func(b *testing.B) {
-		b.Setenv("GOFLAGS", "-modcacherw")
-		for b.Loop() {
-			b.StopTimer()
-			b.Setenv("GOMODCACHE", b.TempDir())
-			s, err := NewSession(Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-			run(b, s, imp)
-			b.StopTimer()
-			s.Close()
-			b.StartTimer()
-		}
-	})
-	for _, pin := range []bool{false, true} {
-		name := "warm-newest"
-		if pin {
-			name = "warm-pinned"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, m := range []struct{ name, module, version, use string }{
+		{"uuid", "github.com/google/uuid", "v1.6.0", "uuid.Nil"},
+		{"lo", "github.com/samber/lo", "v1.53.0", "lo.Uniq([]int{1, 1})"},
+	} {
+		imp := "import \"" + m.module + "\"\n_ = " + m.use
+		b.Run(m.name+"/cold", func(b *testing.B) {
+			b.Setenv("GOFLAGS", "-modcacherw")
 			for b.Loop() {
 				b.StopTimer()
+				b.Setenv("GOMODCACHE", b.TempDir())
 				s, err := NewSession(Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
 				b.StartTimer()
-				if pin {
-					run(b, s, "%require github.com/google/uuid@v1.6.0")
-				}
 				run(b, s, imp)
 				b.StopTimer()
 				s.Close()
 				b.StartTimer()
 			}
 		})
-	}
-	b.Run("second-import", func(b *testing.B) {
-		// The same package again in the same session: nothing to do.
-		s, err := NewSession(Options{})
-		if err != nil {
-			b.Fatal(err)
+		for _, pin := range []bool{false, true} {
+			name := "/warm-newest"
+			if pin {
+				name = "/warm-pinned"
+			}
+			b.Run(m.name+name, func(b *testing.B) {
+				for b.Loop() {
+					b.StopTimer()
+					s, err := NewSession(Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					if pin {
+						run(b, s, "%require "+m.module+"@"+m.version)
+					}
+					run(b, s, imp)
+					b.StopTimer()
+					s.Close()
+					b.StartTimer()
+				}
+			})
 		}
-		defer s.Close()
-		run(b, s, imp)
-		for b.Loop() {
+		b.Run(m.name+"/second-import", func(b *testing.B) {
+			// The same package again in the same session: nothing to do.
+			s, err := NewSession(Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
 			run(b, s, imp)
-		}
-	})
+			for b.Loop() {
+				run(b, s, imp)
+			}
+		})
+	}
 }

@@ -60,6 +60,26 @@ fmt.Println(lo.PartitionBy(xs, func(x int) string { return lo.Ternary(x > 4, "bi
 fmt.Println(lo.SliceToMap([]string{"a", "bb"}, func(s string) (string, int) { return s, len(s) }))
 _, err := lo.Find(xs, func(x int) bool { return x > 100 })
 fmt.Println(err, lo.IndexOf(xs, 9), lo.Flatten([][]int{{1}, {2, 3}}))`, "", []string{"sort", "strconv", "github.com/samber/lo/mutable", `lop "github.com/samber/lo/parallel"`}},
+	{"gopkg.in/yaml.v3", "v3.0.1", `type Config struct {
+	Name  string   ` + "`yaml:\"name\"`" + `
+	Port  int      ` + "`yaml:\"port\"`" + `
+	Tags  []string ` + "`yaml:\"tags\"`" + `
+	Debug bool     ` + "`yaml:\"debug\"`" + `
+}
+var c Config
+err := yaml.Unmarshal([]byte("name: web\nport: 8080\ntags: [a, b]\ndebug: true\n"), &c)
+fmt.Println(c, err)
+out, _ := yaml.Marshal(map[string]any{"x": 1, "y": []int{2, 3}})
+fmt.Print(string(out))`, "", nil},
+	{"github.com/spf13/cast", "v1.10.0", `fmt.Println(cast.ToInt("42"), cast.ToString(3.5), cast.ToBool("true"), cast.ToStringSlice([]any{"a", 1}))
+n, err := cast.ToIntE("x")
+fmt.Println(n, err)
+fmt.Println(cast.ToStringMap(map[string]any{"a": 1}), cast.ToDuration("1m30s"))`, "", nil},
+	{"github.com/pkg/errors", "v0.9.1", `base := errors.New("disk full")
+err := errors.Wrap(base, "saving")
+fmt.Println(err, errors.Cause(err) == base)
+err2 := errors.Wrapf(err, "job %d", 7)
+fmt.Println(err2.Error(), errors.Is(err2, base))`, "", nil},
 }
 
 // importLines returns the import declaration of fmt, module and the

@@ -110,7 +110,7 @@ func classify(src string, toks []tok, start, end int) (piece, error) {
 		if len(toks) > 1 && toks[1].tok == token.IDENT {
 			p.kind = pieceFunc
 			p.name = toks[1].lit
-			if p.name == "main" || p.name == "init" {
+			if p.name == "main" {
 				return p, &cellError{p.line, p.col, "func " + p.name + " is not needed in a cell (a cell runs its statements in order): write the statements at the top level of the cell, or give the function another name"}
 			}
 			if len(toks) > 2 && toks[2].tok == token.LBRACK {

@@ -138,7 +138,7 @@ fmt.Println(m, maps.EqualFunc(map[int]string{1: "A"}, map[int]string{1: "a"}, st
 var nilMap map[string]int
 fmt.Println(maps.Clone(nilMap) == nil)`,
 			want: "map[a:1 c:3] 3 false\nmap[a:1 c:3 d:4] true\ntrue\n"},
-		{name: "iterators", imports: []string{"maps", "slices"}, body: `m := map[string]int{"x": 1, "y": 2, "z": 3}
+		{name: "iterators", imports: []string{"iter", "maps", "slices"}, body: `m := map[string]int{"x": 1, "y": 2, "z": 3}
 keys := slices.Sorted(maps.Keys(m))
 vals := slices.Collect(maps.Values(m))
 slices.Sort(vals)
@@ -298,6 +298,13 @@ fmt.Println(pe.Op, pe.Path, ok)
 _, ok = errors.AsType[*os.LinkError](err)
 fmt.Println(ok)`,
 			want: "open /no/such/file true\nfalse\n"},
+		{name: "unique.Make", imports: []string{"unique"}, decls: `type point struct{ x, y int }`, body: `a := unique.Make("go")
+b := unique.Make("g" + "o")
+c := unique.Make("gopher")
+p := unique.Make(point{1, 2})
+q := unique.Make(point{1, 2})
+fmt.Println(a == b, a == c, a.Value(), p == q, q.Value().y)`,
+			want: "true false go true 2\n"},
 		{name: "reflect.TypeFor", imports: []string{"reflect"}, body: `fmt.Println(reflect.TypeFor[int](), reflect.TypeFor[[]string](), reflect.TypeFor[error]())
 v, ok := reflect.TypeAssert[int](reflect.ValueOf(3))
 _, ok2 := reflect.TypeAssert[string](reflect.ValueOf(3))
@@ -337,7 +344,7 @@ fmt.Println(keys)`,
 // TestStdGenericEveryPackage checks that the generic source of every
 // package compiles in the interpreter.
 func TestStdGenericEveryPackage(t *testing.T) {
-	for _, p := range []string{"cmp", "errors", "iter", "maps", "math/rand/v2", "reflect", "slices", "sync", "sync/atomic"} {
+	for _, p := range []string{"cmp", "errors", "iter", "maps", "math/rand/v2", "reflect", "slices", "sync", "sync/atomic", "unique"} {
 		t.Run(strings.ReplaceAll(p, "/", "_"), func(t *testing.T) {
 			check(t, newTestSession(t), "import _ \""+p+"\"", cellOut{})
 		})

@@ -333,6 +333,36 @@ func TestGenericCallDefinesATopLevelVariable(t *testing.T) {
 	}
 }
 
+func TestTypeSwitchCasesOfTypeParametersMayBeTheSame(t *testing.T) {
+	const src = `package main
+
+import "fmt"
+
+// As github.com/spf13/cast's toMapE: with V = any two cases are the same
+// type, and the first one matches.
+func describe[K comparable, V any](i any) string {
+	switch v := i.(type) {
+	case map[K]V:
+		return fmt.Sprint("map[K]V ", len(v))
+	case map[K]any:
+		return fmt.Sprint("map[K]any ", len(v))
+	case []V:
+		return fmt.Sprint("[]V ", len(v))
+	}
+	return "other"
+}
+
+func main() {
+	fmt.Println(describe[string, any](map[string]any{"a": 1}), describe[string, int](map[string]any{}))
+	fmt.Println(describe[string, int]([]int{1, 2}), describe[int, int]("x"))
+}
+`
+	const want = "map[K]V 1 map[K]any 0\n[]V 2 other\n"
+	if got := runProgram(t, src); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // runProgramWithPackages runs src in a bare yaegi interpreter whose GOPATH
 // holds the given files ("import/path/file.go": source), and returns what
 // it prints.

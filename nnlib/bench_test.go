@@ -161,3 +161,33 @@ func BenchmarkForwardHookOverhead(b *testing.B) {
 	b.ReportMetric(with, "ns/hooked-step")
 	b.ReportMetric(100*(with/without-1), "%overhead")
 }
+
+// BenchmarkLayers is one forward and backward pass of layers the
+// transformer and recurrent models use, against a fixed output gradient:
+// LayerNorm over d=128 of a batch of 16 sequences of 64 (the GPT block's
+// shape), and an LSTM with 128 inputs and 128 hidden units over 16 steps
+// of a batch of 32 (bench/torch_bench.py's layer_norm and lstm).
+func BenchmarkLayers(b *testing.B) {
+	b.Run("layernorm_b16_t64_d128", func(b *testing.B) {
+		tensorlib.ManualSeed(1)
+		ln := nnlib.LayerNorm(128)
+		x := tensorlib.Randn(16, 64, 128).SetRequiresGrad(true)
+		g := tensorlib.Randn(16, 64, 128)
+		for b.Loop() {
+			ln.Forward(x).BackwardWith(g)
+			x.ZeroGrad()
+			ln.ZeroGrad()
+		}
+	})
+	b.Run("lstm_l16_b32_h128", func(b *testing.B) {
+		tensorlib.ManualSeed(1)
+		lstm := nnlib.LSTM(128, 128)
+		x := tensorlib.Randn(16, 32, 128).SetRequiresGrad(true)
+		g := tensorlib.Randn(16, 32, 128)
+		for b.Loop() {
+			lstm.Forward(x).BackwardWith(g)
+			x.ZeroGrad()
+			lstm.ZeroGrad()
+		}
+	})
+}

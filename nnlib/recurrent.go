@@ -183,28 +183,31 @@ func (c rnnConfig) direction(self *Module, x *tensorlib.Tensor, sfx string, reve
 	if c.bias {
 		bih, bhh = self.Param("bias_ih"+sfx), self.Param("bias_hh"+sfx)
 	}
-	gx := tensorlib.Linear(x, self.Param("weight_ih"+sfx), bih) // [L, N, gates·H]
+	// As PyTorch's CPU LSTM does, the input projection of every step is
+	// one product, unbound into steps, and the gates are chunks: each is
+	// one node in the backward pass, not one per step or gate whose
+	// gradient, the size of the whole, would be added up one by one.
+	gx := tensorlib.Linear(x, self.Param("weight_ih"+sfx), bih).Unbind(0) // L × [N, gates·H]
 	whh := self.Param("weight_hh" + sfx)
 	hs := make([]*tensorlib.Tensor, steps)
-	H := c.hidden
-	gate := func(t *tensorlib.Tensor, i int) *tensorlib.Tensor { return t.Narrow(1, i*H, H) }
 	for s := 0; s < steps; s++ {
 		t := s
 		if reverse {
 			t = steps - 1 - s
 		}
 		gh := tensorlib.Linear(h, whh, bhh) // [N, gates·H]
-		gxt := gx.Select(0, t)
+		gxt := gx[t]
 		if c.gates == 4 {
-			g := gxt.Add(gh)
-			i, f := gate(g, 0).Sigmoid(), gate(g, 1).Sigmoid()
-			gg, o := gate(g, 2).Tanh(), gate(g, 3).Sigmoid()
+			g := gxt.Add(gh).Chunk(4, 1)
+			i, f := g[0].Sigmoid(), g[1].Sigmoid()
+			gg, o := g[2].Tanh(), g[3].Sigmoid()
 			cell = f.Mul(cell).Add(i.Mul(gg))
 			h = o.Mul(cell.Tanh())
 		} else {
-			r := gate(gxt, 0).Add(gate(gh, 0)).Sigmoid()
-			z := gate(gxt, 1).Add(gate(gh, 1)).Sigmoid()
-			nn := gate(gxt, 2).Add(r.Mul(gate(gh, 2))).Tanh()
+			gxs, ghs := gxt.Chunk(3, 1), gh.Chunk(3, 1)
+			r := gxs[0].Add(ghs[0]).Sigmoid()
+			z := gxs[1].Add(ghs[1]).Sigmoid()
+			nn := gxs[2].Add(r.Mul(ghs[2])).Tanh()
 			h = nn.Add(z.Mul(h.Sub(nn)))
 		}
 		hs[t] = h

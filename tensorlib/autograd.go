@@ -397,10 +397,8 @@ func runHooks(hooks *hooklist.List[gradHook], g *Tensor) *Tensor {
 
 // addNoGrad adds two same-shape gradients without recording.
 func addNoGrad(a, b *Tensor) *Tensor {
-	out := make([]float32, len(a.data))
-	for i := range out {
-		out[i] = a.data[i] + b.data[i]
-	}
+	out := newBuf(len(a.data))
+	binaryKernel(opAdd, out, a.data, b.data)
 	return fromData(out, a.shape)
 }
 

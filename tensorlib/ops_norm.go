@@ -3,13 +3,17 @@ package tensorlib
 import (
 	"fmt"
 	"math"
+	"runtime"
+
+	"github.com/gohooks/gohooks/internal/vmath"
 )
 
 // LayerNorm normalises x over its last len(normalizedShape) dimensions, as
 // PyTorch's torch.nn.functional.layer_norm: (x - mean)/sqrt(var + eps) ·
 // weight + bias, with the biased variance. weight and bias have shape
-// normalizedShape; either may be nil (1 and 0). Statistics accumulate in
-// float64. Gradients flow to x, weight and bias through a node named
+// normalizedShape; either may be nil (1 and 0). Each row is normalised in
+// float32, as PyTorch does, with its mean and variance summed in float64.
+// Gradients flow to x, weight and bias through a node named
 // NativeLayerNormBackward0.
 func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float32) *Tensor {
 	k := len(normalizedShape)
@@ -29,69 +33,58 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 	if d > 0 {
 		rows = len(x.data) / d
 	}
-	out := make([]float32, len(x.data))
-	xhat := make([]float32, len(x.data))
+	// Each row in float32 vector steps (vmath), with its sums in float64:
+	// xhat = (x - mean)·rstd, out = xhat·weight + bias. Rows are shared
+	// among the cores as element-wise loops are.
+	out := newBuf(len(x.data))
+	xhat := newBuf(len(x.data))
 	rstd := make([]float64, rows)
-	forBlocks(rows, func(lo, hi int) {
+	forRows(rows, d, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
-			row := x.data[r*d : (r+1)*d]
+			row, xh, o := x.data[r*d:(r+1)*d], xhat[r*d:(r+1)*d], out[r*d:(r+1)*d]
 			mu := sum64(row) / float64(d)
-			var ss float64
-			for _, v := range row {
-				e := float64(v) - mu
-				ss += e * e
-			}
-			rs := 1 / math.Sqrt(ss/float64(d)+float64(eps))
+			vmath.AddConst(xh, row, -float32(mu))
+			rs := 1 / math.Sqrt(dot64(xh, xh)/float64(d)+float64(eps))
 			rstd[r] = rs
-			for i, v := range row {
-				h := (float64(v) - mu) * rs
-				xhat[r*d+i] = float32(h)
-				if weight != nil {
-					h *= float64(weight.data[i])
-				}
+			vmath.Scale(xh, xh, float32(rs))
+			switch {
+			case weight != nil:
+				vmath.Mul(o, xh, weight.data)
 				if bias != nil {
-					h += float64(bias.data[i])
+					vmath.Add(o, o, bias.data)
 				}
-				out[r*d+i] = float32(h)
+			case bias != nil:
+				vmath.Add(o, xh, bias.data)
+			default:
+				copy(o, xh)
 			}
 		}
 	})
 	return record("NativeLayerNormBackward0", fromData(out, x.shape), []*Tensor{x, weight, bias}, func(g *Tensor) []*Tensor {
 		var gx, gw, gb *Tensor
 		if x.requiresGrad {
-			gxd := make([]float32, len(x.data))
-			forBlocks(rows, func(lo, hi int) {
-				gh := make([]float64, d)
+			// dx = rstd·(gh - mean(gh) - xhat·mean(gh·xhat)), gh = g·weight.
+			gxd := newBuf(len(x.data))
+			forRows(rows, d, func(lo, hi int) {
+				gh, tmp := make([]float32, d), make([]float32, d)
 				for r := lo; r < hi; r++ {
-					var m1, m2 float64
-					for i := 0; i < d; i++ {
-						v := float64(g.data[r*d+i])
-						if weight != nil {
-							v *= float64(weight.data[i])
-						}
-						gh[i] = v
-						m1 += v
-						m2 += v * float64(xhat[r*d+i])
+					gr, xh := g.data[r*d:(r+1)*d], xhat[r*d:(r+1)*d]
+					if weight != nil {
+						vmath.Mul(gh, gr, weight.data)
+						gr = gh
 					}
-					m1 /= float64(d)
-					m2 /= float64(d)
-					for i := 0; i < d; i++ {
-						gxd[r*d+i] = float32(rstd[r] * (gh[i] - m1 - float64(xhat[r*d+i])*m2))
-					}
+					m1 := sum64(gr) / float64(d)
+					m2 := dot64(gr, xh) / float64(d)
+					vmath.Scale(tmp, xh, float32(m2))
+					vmath.Sub(tmp, gr, tmp)
+					vmath.AddConst(tmp, tmp, -float32(m1))
+					vmath.Scale(gxd[r*d:(r+1)*d], tmp, float32(rstd[r]))
 				}
 			})
 			gx = fromData(gxd, x.shape)
 		}
 		if weight != nil && weight.requiresGrad || bias != nil && bias.requiresGrad {
-			sw := make([]float64, d)
-			sb := make([]float64, d)
-			for r := 0; r < rows; r++ {
-				for i := 0; i < d; i++ {
-					v := float64(g.data[r*d+i])
-					sw[i] += v * float64(xhat[r*d+i])
-					sb[i] += v
-				}
-			}
+			sw, sb := columnSums(rows, d, g.data, xhat)
 			if weight != nil && weight.requiresGrad {
 				gw = fromData(toFloat32(sw), weight.shape)
 			}
@@ -101,6 +94,56 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 		}
 		return []*Tensor{gx, gw, gb}
 	})
+}
+
+// columnSums returns, for each column i of rows×d matrices g and xhat,
+// Σ g·xhat and Σ g over the rows: in float32 vector steps within blocks
+// of rows (on several cores), the blocks' sums then added in float64 in
+// block order, so the result does not depend on the schedule.
+func columnSums(rows, d int, g, xhat []float32) (sw, sb []float64) {
+	per := max(1, elemBlock/max(d, 1))
+	blocks := (rows + per - 1) / per
+	pw, pb := make([][]float32, blocks), make([][]float32, blocks)
+	workers := 1
+	if rows*d >= parallelElems {
+		workers = min(runtime.GOMAXPROCS(0), blocks)
+	}
+	runSamples(blocks, workers, func(_, b int) {
+		aw, ab, tmp := make([]float32, d), make([]float32, d), make([]float32, d)
+		for r := b * per; r < min((b+1)*per, rows); r++ {
+			gr := g[r*d : (r+1)*d]
+			vmath.Mul(tmp, gr, xhat[r*d:(r+1)*d])
+			vmath.Add(aw, aw, tmp)
+			vmath.Add(ab, ab, gr)
+		}
+		pw[b], pb[b] = aw, ab
+	})
+	sw, sb = make([]float64, d), make([]float64, d)
+	for b := range blocks {
+		for i := range d {
+			sw[i] += float64(pw[b][i])
+			sb[i] += float64(pb[b][i])
+		}
+	}
+	return sw, sb
+}
+
+// dot64 returns Σ a·b in float64, with four partial sums as sum64.
+func dot64(a, b []float32) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		x, y := a[i:i+4:i+4], b[i:i+4:i+4]
+		s0 += float64(x[0]) * float64(y[0])
+		s1 += float64(x[1]) * float64(y[1])
+		s2 += float64(x[2]) * float64(y[2])
+		s3 += float64(x[3]) * float64(y[3])
+	}
+	for ; i < len(a); i++ {
+		s0 += float64(a[i]) * float64(b[i])
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 func toFloat32(v []float64) []float32 {

@@ -419,3 +419,83 @@ func (t *Tensor) Index(index *Tensor) *Tensor {
 		return []*Tensor{fromData(gd, t.shape)}
 	})
 }
+
+// Chunk splits t into n pieces along dim, as PyTorch's chunk: pieces of
+// ⌈size/n⌉ elements, the last one smaller, and fewer than n pieces when
+// the size leaves nothing for them. The pieces are copies whose gradients
+// flow back through one node, SplitBackward0, as in PyTorch.
+func (t *Tensor) Chunk(n, dim int) []*Tensor {
+	d := t.normDim("Chunk", dim)
+	if n <= 0 {
+		panic(fmt.Sprintf("tensorlib: Chunk: %d chunks (want at least 1)", n))
+	}
+	size := t.shape[d]
+	step := max(1, (size+n-1)/n)
+	bounds := []int{0}
+	for end := step; end < size; end += step {
+		bounds = append(bounds, end)
+	}
+	bounds = append(bounds, size)
+	return t.pieces("SplitBackward0", d, bounds, false)
+}
+
+// Unbind returns the slices of t along dim, that dimension removed, as
+// PyTorch's unbind: copies whose gradients flow back through one node,
+// UnbindBackward0, instead of one Select node each (whose gradients, each
+// the size of t, would be added up one by one).
+func (t *Tensor) Unbind(dim int) []*Tensor {
+	d := t.normDim("Unbind", dim)
+	bounds := make([]int, t.shape[d]+1)
+	for i := range bounds {
+		bounds[i] = i
+	}
+	return t.pieces("UnbindBackward0", d, bounds, true)
+}
+
+// pieces copies the slices [bounds[i], bounds[i+1]) of t along dimension d
+// (removing d when squeeze) into tensors recorded as the outputs of one
+// node, whose backward puts each piece's gradient in its place in one
+// gradient of t (zero where a piece got none).
+func (t *Tensor) pieces(name string, d int, bounds []int, squeeze bool) []*Tensor {
+	outer := 1
+	for _, s := range t.shape[:d] {
+		outer *= s
+	}
+	inner := 1
+	for _, s := range t.shape[d+1:] {
+		inner *= s
+	}
+	rowLen := t.shape[d] * inner
+	outs := make([]*Tensor, len(bounds)-1)
+	for i := range outs {
+		start, end := bounds[i], bounds[i+1]
+		w := (end - start) * inner
+		out := newBuf(outer * w)
+		for o := 0; o < outer; o++ {
+			copy(out[o*w:(o+1)*w], t.data[o*rowLen+start*inner:])
+		}
+		shape := append([]int{}, t.shape...)
+		shape[d] = end - start
+		if squeeze {
+			shape = slices.Delete(shape, d, d+1)
+		}
+		outs[i] = fromData(out, shape)
+	}
+	attach(name, outs, []*Tensor{t}, func(g []*Tensor) []*Tensor {
+		gd := newBuf(len(t.data))
+		for i, gi := range g {
+			start, end := bounds[i], bounds[i+1]
+			w := (end - start) * inner
+			for o := 0; o < outer; o++ {
+				dst := gd[o*rowLen+start*inner:][:w]
+				if gi == nil {
+					clear(dst)
+				} else {
+					copy(dst, gi.data[o*w:(o+1)*w])
+				}
+			}
+		}
+		return []*Tensor{fromData(gd, t.shape)}
+	})
+	return outs
+}

@@ -228,7 +228,7 @@ const maxGatherStride = (1<<31 - 1) / 32
 // kernel's packers when it has them.
 func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 	mr := kn.mr
-	if kn.contig == nil || p.lda > maxGatherStride {
+	if kn.contig == nil || p.lda > maxGatherStride || (!p.transA && kn.rowsT == nil) {
 		packA(ws.a, p, i0, mb, p0, kb, mr)
 		return
 	}
@@ -310,6 +310,20 @@ func packA(dst []float32, p *problem, i0, mb, p0, kb, mr int) {
 	for s := 0; s < mb; s += mr {
 		d := dst[s*kb:][:mr*kb]
 		rows := min(mr, mb-s)
+		if rows == 6 && mr == 6 {
+			// The AVX2 kernel's full slivers: six rows read side by side
+			// and each step written in order, three times faster than
+			// scattering row by row, and far faster than gathers and
+			// masked stores on AMD.
+			base := (i0+s)*lda + p0
+			r0, r1, r2 := a[base:][:kb], a[base+lda:][:kb], a[base+2*lda:][:kb]
+			r3, r4, r5 := a[base+3*lda:][:kb], a[base+4*lda:][:kb], a[base+5*lda:][:kb]
+			for q := range kb {
+				e := d[q*6:][:6]
+				e[0], e[1], e[2], e[3], e[4], e[5] = r0[q], r1[q], r2[q], r3[q], r4[q], r5[q]
+			}
+			continue
+		}
 		for r := 0; r < rows; r++ {
 			src := a[(i0+s+r)*lda+p0:][:kb]
 			scatter(d[r:], src, mr)

@@ -101,6 +101,12 @@ TEXT ·packContigAVX2(SB), NOSPLIT, $0-48
 	SHLQ $2, R8
 	TESTQ BX, BX
 	JZ contig2_done
+	// A full-width step is stored without masks: AMD's masked stores are
+	// microcoded, several times slower than the copy itself.
+	CMPQ R8, $64
+	JEQ contig2_full
+	CMPQ R8, $24
+	JEQ contig2_six
 contig2_loop:
 	VMASKMOVPS (SI), Y12, Y0
 	VMASKMOVPS 32(SI), Y13, Y1
@@ -110,6 +116,27 @@ contig2_loop:
 	ADDQ R8, DI
 	DECQ BX
 	JNZ contig2_loop
+	JMP contig2_done
+contig2_full:
+	VMASKMOVPS (SI), Y12, Y0
+	VMASKMOVPS 32(SI), Y13, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ DX, SI
+	ADDQ R8, DI
+	DECQ BX
+	JNZ contig2_full
+	JMP contig2_done
+	// Six floats (the AVX2 kernel's rows): four, then two.
+contig2_six:
+	VMASKMOVPS (SI), Y12, Y0
+	VMOVUPS X0, (DI)
+	VEXTRACTF128 $1, Y0, X1
+	VMOVLPS X1, 16(DI)
+	ADDQ DX, SI
+	ADDQ R8, DI
+	DECQ BX
+	JNZ contig2_six
 contig2_done:
 	VZEROUPPER
 	RET
@@ -135,6 +162,8 @@ TEXT ·packStridedAVX2(SB), NOSPLIT, $0-48
 	SHLQ $2, R8
 	TESTQ BX, BX
 	JZ strided2_done
+	CMPQ R8, $64
+	JEQ strided2_full
 strided2_loop:
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -148,6 +177,20 @@ strided2_loop:
 	ADDQ R8, DI
 	DECQ BX
 	JNZ strided2_loop
+	JMP strided2_done
+strided2_full:
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VMOVDQU Y12, Y2
+	VMOVDQU Y13, Y3
+	VGATHERDPS Y2, (SI)(Y10*4), Y0
+	VGATHERDPS Y3, (SI)(Y11*4), Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ $4, SI
+	ADDQ R8, DI
+	DECQ BX
+	JNZ strided2_full
 strided2_done:
 	VZEROUPPER
 	RET

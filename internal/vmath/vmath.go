@@ -35,6 +35,7 @@ const (
 	kindExp kind = iota
 	kindSigmoid
 	kindTanh
+	kindGELU
 )
 
 // block runs the vector kernel of k over dst and src (a positive multiple
@@ -48,6 +49,8 @@ func (k kind) block(dst, src []float32) {
 		sigmoidBlock(dst, src)
 	case kindTanh:
 		tanhBlock(dst, src)
+	case kindGELU:
+		geluBlock(dst, src)
 	}
 }
 
@@ -57,6 +60,8 @@ func (k kind) one(x float32) float32 {
 		return sigmoid1(x)
 	case kindTanh:
 		return tanh1(x)
+	case kindGELU:
+		return gelu1(x)
 	}
 	return exp1(x)
 }

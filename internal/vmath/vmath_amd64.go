@@ -46,6 +46,12 @@ func reluAVX2(dst, src *float32, n int)
 func reluBackwardAVX2(dst, grad, y *float32, n int)
 
 //go:noescape
+func geluAVX2(dst, src *float32, n int)
+
+//go:noescape
+func geluBackwardAVX2(dst, x, grad *float32, n int)
+
+//go:noescape
 func maxPool2x2AVX2(top, bot, dst *float32, idx *int32, n int, base, w int32) (nan bool)
 
 // haveAVX2 is false when the CPU lacks AVX2 or FMA (or the OS does not
@@ -58,6 +64,10 @@ var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 func expBlock(dst, src []float32)     { expAVX2(&dst[0], &src[0], len(dst)) }
 func sigmoidBlock(dst, src []float32) { sigmoidAVX2(&dst[0], &src[0], len(dst)) }
 func tanhBlock(dst, src []float32)    { tanhAVX2(&dst[0], &src[0], len(dst)) }
+func geluBlock(dst, src []float32)    { geluAVX2(&dst[0], &src[0], len(dst)) }
+func geluBackwardBlock(dst, x, g []float32) {
+	geluBackwardAVX2(&dst[0], &x[0], &g[0], len(dst))
+}
 func expShiftSumBlock(dst, src []float32, shift float32) float32 {
 	return expShiftSumAVX2(&dst[0], &src[0], len(dst), shift)
 }

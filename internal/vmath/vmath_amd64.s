@@ -385,3 +385,95 @@ DATA evens<>+28(SB)/4, $14
 GLOBL evens<>(SB), RODATA|NOPTR, $32
 
 CONST8(ones, 1)
+
+// The coefficients of erfc(z) ≈ t·e^(-z² + P(t)), t = 1/(1 + z/2) (see
+// erfc1 in gelu.go), and the constants of the normal distribution.
+CONST8(e0, 0xbfa1fc4e)
+CONST8(e1, 0x3f8000c7)
+CONST8(e2, 0x3ebf88fb)
+CONST8(e3, 0x3dc636c9)
+CONST8(e4, 0xbe3ec24c)
+CONST8(e5, 0x3e8ec7cc)
+CONST8(e6, 0xbf914e5d)
+CONST8(e7, 0x3fbe87b0)
+CONST8(e8, 0xbf527892)
+CONST8(e9, 0x3e2ef945)
+CONST8(rsqrt2, 0x3f3504f3)
+CONST8(invsqrt2pi, 0x3ecc422a)
+
+// PHI sets Y14 to Φ(Y10), the standard normal distribution function, in
+// eight lanes: Y11 = z = |x|/√2, Y12 = t, Y3 = erfc(z), and Φ = 1 - erfc/2
+// for x ≥ 0, erfc/2 where x's sign bit is set (no cancellation in the
+// left tail). It uses Y0 to Y9 and Y11 to Y14.
+#define PHI \
+	VANDPS      absmask<>(SB), Y10, Y11; \
+	VMULPS      rsqrt2<>(SB), Y11, Y11; \
+	VMULPS      half<>(SB), Y11, Y12; \
+	VADDPS      one<>(SB), Y12, Y12; \
+	VMOVAPS     one<>(SB), Y13; \
+	VDIVPS      Y12, Y13, Y12; \
+	VMOVAPS     e9<>(SB), Y13; \
+	VFMADD213PS e8<>(SB), Y12, Y13; \
+	VFMADD213PS e7<>(SB), Y12, Y13; \
+	VFMADD213PS e6<>(SB), Y12, Y13; \
+	VFMADD213PS e5<>(SB), Y12, Y13; \
+	VFMADD213PS e4<>(SB), Y12, Y13; \
+	VFMADD213PS e3<>(SB), Y12, Y13; \
+	VFMADD213PS e2<>(SB), Y12, Y13; \
+	VFMADD213PS e1<>(SB), Y12, Y13; \
+	VFMADD213PS e0<>(SB), Y12, Y13; \
+	VMOVAPS     Y13, Y0; \
+	VFNMADD231PS Y11, Y11, Y0; \
+	EXP; \
+	VMULPS      Y12, Y3, Y3; \
+	VMULPS      half<>(SB), Y3, Y3; \
+	VMOVAPS     one<>(SB), Y14; \
+	VSUBPS      Y3, Y14, Y14; \
+	VBLENDVPS   Y10, Y3, Y14, Y14
+
+// func geluAVX2(dst, src *float32, n int)
+// x·Φ(x).
+TEXT ·geluAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+
+geluloop:
+	VMOVUPS (SI), Y10
+	PHI
+	VMULPS  Y10, Y14, Y14
+	VMOVUPS Y14, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     geluloop
+	VZEROUPPER
+	RET
+
+// func geluBackwardAVX2(dst, x, grad *float32, n int)
+// grad·(Φ(x) + x·φ(x)), φ(x) = e^(-z²)/√(2π) with z² = x²/2.
+TEXT ·geluBackwardAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ grad+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+
+gelubloop:
+	VMOVUPS (SI), Y10
+	PHI
+	VMULPS      Y11, Y11, Y0
+	VXORPS      signmask<>(SB), Y0, Y0
+	EXP
+	VMULPS      invsqrt2pi<>(SB), Y3, Y3
+	VFMADD231PS Y10, Y3, Y14
+	VMULPS      (DX), Y14, Y14
+	VMOVUPS     Y14, (DI)
+	ADDQ        $32, SI
+	ADDQ        $32, DX
+	ADDQ        $32, DI
+	DECQ        CX
+	JNZ         gelubloop
+	VZEROUPPER
+	RET

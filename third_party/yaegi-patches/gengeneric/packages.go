@@ -83,6 +83,25 @@ func Clone[M ~map[K]V, K comparable, V any](m M) M {
 }`},
 	}},
 	{path: "slices", replace: map[string]replacement{
+		// The slices of int, float64 and string are sorted by compiled
+		// code (sort.Ints is slices.Sort[[]int]): interpreted, sorting
+		// 100000 ints takes seconds.
+		"Sort": {hash: "a36234b324e9", imports: `import "sort"`, src: `
+func Sort[S ~[]E, E cmp.Ordered](x S) {
+	switch v := any(x).(type) {
+	case []int:
+		sort.Ints(v)
+		return
+	case []float64:
+		sort.Float64s(v)
+		return
+	case []string:
+		sort.Strings(v)
+		return
+	}
+	n := len(x)
+	pdqsortOrdered(x, 0, n, bits.Len(uint(n)))
+}`},
 		// Grow(S(nil), size), not Grow[S](nil, size): the interpreter
 		// does not infer the type arguments that a partial list leaves.
 		"Concat": {hash: "4ab69ab3971c", src: `
@@ -192,6 +211,18 @@ func N[Int intType](n Int) Int {
 		panic("invalid argument to N")
 	}
 	return Int(Uint64N(uint64(n)))
+}`},
+	}},
+	{path: "unique", vars: []string{"handles"}, replace: map[string]replacement{
+		// One sync.Map of the values made, by value: the runtime's weak
+		// map is not the interpreter's to use. Handles compare as in Go;
+		// their values stay in memory after the last handle is gone.
+		"Make": {hash: "74645ab18615", imports: `import "sync"`, src: `
+var handles sync.Map
+
+func Make[T comparable](value T) Handle[T] {
+	p, _ := handles.LoadOrStore(any(value), &value)
+	return Handle[T]{p.(*T)}
 }`},
 	}},
 	{path: "reflect", replace: map[string]replacement{

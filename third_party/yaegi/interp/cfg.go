@@ -2164,7 +2164,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			for _, c := range n.lastChild().child {
 				for _, t := range c.child[:len(c.child)-1] {
 					tid := t.typ.id()
-					if usedCase[tid] {
+					if usedCase[tid] && !inGenericFunc(n) {
 						err = c.cfgErrorf("duplicate case %s in type switch", t.ident)
 						return
 					}
@@ -2527,7 +2527,7 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
-			if sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
+			if n.deferred && sc.global && n.anc.kind == blockStmt && n.anc.anc == nil && id != "_" {
 				// At the top level, left to the CFG by the GTA (a call of a
 				// generic function): a variable of the package.
 				sc.sym[id].global = true
@@ -2960,6 +2960,18 @@ func isInInterfaceType(n *node) bool {
 			return true
 		}
 		anc = anc.anc
+	}
+	return false
+}
+
+// inGenericFunc reports whether n is in a generic function or in an
+// instance of one, where the cases of a type switch may be the same type
+// (case map[K]V and case map[K]any with V = any): the first one matches.
+func inGenericFunc(n *node) bool {
+	for a := n.anc; a != nil; a = a.anc {
+		if a.kind == funcDecl {
+			return len(a.param) > 0 || len(a.child) > 2 && a.child[2].kind == funcType && len(a.child[2].child) > 0 && len(a.child[2].child[0].child) > 0
+		}
 	}
 	return false
 }

@@ -403,11 +403,28 @@ func fmtHoldsProgram(t *itype, v reflect.Value) bool {
 		}
 		v = v.Elem()
 	}
-	if v.Type() == valueInterfaceType {
+	if v.Type() == valueInterfaceType || fmtWrapped(v).IsValid() {
 		return true
 	}
 	ct := t.concrete()
 	return ct != t && !fmtIsInterface(ct) && ct.cat != nilT
+}
+
+// fmtWrapped returns the value of the program, with its type, that v holds
+// if v is one of the interpreter's wrappers for a compiled interface
+// (error, io.Writer, ...): their first field, IValue, holds it.
+func fmtWrapped(v reflect.Value) reflect.Value {
+	if v.Kind() != reflect.Struct || v.NumField() == 0 || v.Type().Field(0).Name != "IValue" {
+		return reflect.Value{}
+	}
+	w := v.Field(0)
+	if w.Kind() == reflect.Interface && !w.IsNil() {
+		w = w.Elem()
+	}
+	if w.IsValid() && w.Type() == valueInterfaceType {
+		return w
+	}
+	return reflect.Value{}
 }
 
 // fmtConcrete returns the type and value that v, of type t, holds: for an
@@ -423,6 +440,10 @@ func fmtConcrete(t *itype, v reflect.Value) (*itype, reflect.Value) {
 			}
 			v = v.Elem()
 			t = nil
+			continue
+		}
+		if w := fmtWrapped(v); w.IsValid() {
+			v, t = w, nil
 			continue
 		}
 		if v.Type() == valueInterfaceType {

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"reflect"
 	"strings"
 	"sync/atomic"
 )
@@ -380,8 +381,13 @@ func unify(constraints, bound map[string]*itype, param, input *itype) {
 		if param.cat != genericT && param.cat != nilT && param.cat != variadicT && input.cat != param.cat {
 			input = input.underlying()
 		}
+		if input.cat == valueT && param.cat != genericT && param.cat != nilT && param.cat != variadicT {
+			// A compiled value (strings.ToUpper for f func(T) U): its
+			// parts come from reflect.
+			input = reflectParts(input.rtype)
+		}
 		switch param.cat {
-		case chanT, ptrT, sliceT:
+		case chanT, chanRecvT, chanSendT, ptrT, sliceT:
 			infer(param.val, input.val)
 
 		case variadicT:
@@ -463,4 +469,38 @@ func checkConstraint(it, ct *itype) error {
 		}
 	}
 	return it.node.cfgErrorf("%s does not implement %s", it.id(), ct.id())
+}
+
+// reflectParts returns an itype of the kind of the compiled type rt with the
+// types of its parts (element, key, parameters, results), for inference.
+func reflectParts(rt reflect.Type) *itype {
+	t := &itype{cat: valueT, rtype: rt}
+	if rt == nil {
+		return t
+	}
+	switch rt.Kind() {
+	case reflect.Slice:
+		t = &itype{cat: sliceT, val: valueTOf(rt.Elem())}
+	case reflect.Ptr:
+		t = &itype{cat: ptrT, val: valueTOf(rt.Elem())}
+	case reflect.Map:
+		t = &itype{cat: mapT, key: valueTOf(rt.Key()), val: valueTOf(rt.Elem())}
+	case reflect.Chan:
+		t = &itype{cat: chanT, val: valueTOf(rt.Elem())}
+		switch rt.ChanDir() {
+		case reflect.RecvDir:
+			t.cat = chanRecvT
+		case reflect.SendDir:
+			t.cat = chanSendT
+		}
+	case reflect.Func:
+		t = &itype{cat: funcT}
+		for i := 0; i < rt.NumIn(); i++ {
+			t.arg = append(t.arg, valueTOf(rt.In(i)))
+		}
+		for i := 0; i < rt.NumOut(); i++ {
+			t.ret = append(t.ret, valueTOf(rt.Out(i)))
+		}
+	}
+	return t
 }

@@ -48,6 +48,7 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				err2 error
 			)
 			if deferTo(n, deferred) {
+				n.deferred = true
 				return false
 			}
 			if n.nleft+n.nright < len(n.child) {
@@ -107,6 +108,7 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					for _, c := range n.child[:n.nleft] {
 						deferred[c.ident] = true
 					}
+					n.deferred = true
 					return false
 				}
 				if typ.isBinMethod {
@@ -126,12 +128,14 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 
 		case defineXStmt:
 			if deferTo(n, deferred) {
+				n.deferred = true
 				return false
 			}
 			if genericCall(interp, sc, n.lastChild()) {
 				for _, c := range n.child[:len(n.child)-1] {
 					deferred[c.ident] = true
 				}
+				n.deferred = true
 				// The types of the results are known once the call is
 				// instantiated, by the CFG, which declares the variables.
 				return false

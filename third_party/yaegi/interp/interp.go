@@ -53,6 +53,7 @@ type node struct {
 	ident      string         // set if node is a var or func
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	typeArg    bool           // set if node is a type argument in place of a type parameter
+	deferred   bool           // set if the GTA left a top-level definition to the CFG
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 }
 

@@ -1828,6 +1828,9 @@ func callBin(n *node) {
 	if pf, ok := printFuncOf(n); ok {
 		fmtPrintArgs(n, pf, values)
 	}
+	if fix := jsonUnmarshalFix(n, value); fix != nil {
+		value = fix
+	}
 	l := len(values)
 
 	switch {

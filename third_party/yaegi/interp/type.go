@@ -2643,7 +2643,14 @@ func instanceType(interp *Interpreter, sc *scope, lt *itype, types []*itype, see
 			}
 		}
 	}
-	return nodeType2(interp, sc, g.child[2], seen)
+	// The result types are named in the scope of the generic declaration:
+	// maps.Keys returns an iter.Seq of package maps, which the caller may
+	// not import.
+	gsc := sc
+	if lt.scope != nil {
+		gsc = lt.scope
+	}
+	return nodeType2(interp, gsc, g.child[2], seen)
 }
 
 // inferredFuncType returns the type of the generic function of type lt

@@ -4,6 +4,7 @@ package main
 import (
 	"container/heap"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -53,9 +54,14 @@ func topK(text string, k int) []wordCount {
 	for _, w := range strings.Fields(text) {
 		counts[w]++
 	}
+	words := make([]string, 0, len(counts))
+	for w := range counts {
+		words = append(words, w)
+	}
+	sort.Strings(words)
 	h := &minCounts{}
-	for w, c := range counts {
-		heap.Push(h, wordCount{w, c})
+	for _, w := range words {
+		heap.Push(h, wordCount{w, counts[w]})
 		if h.Len() > k {
 			heap.Pop(h)
 		}
@@ -74,6 +80,15 @@ func main() {
 	fmt.Printf("minimum: %d\n", (*h)[0])
 	for h.Len() > 0 {
 		fmt.Printf("%d ", heap.Pop(h))
+	}
+	fmt.Println()
+
+	empty := &IntHeap{}
+	for _, v := range []int{5, 2, 8, 1} {
+		heap.Push(empty, v)
+	}
+	for empty.Len() > 0 {
+		fmt.Print(heap.Pop(empty), " ")
 	}
 	fmt.Println()
 

@@ -30,6 +30,9 @@ var errorsSource string
 //go:embed go1_26_math_rand_v2.go.txt
 var math_rand_v2Source string
 
+//go:embed go1_26_unique.go.txt
+var uniqueSource string
+
 //go:embed go1_26_reflect.go.txt
 var reflectSource string
 
@@ -44,5 +47,6 @@ var Sources = map[string]string{
 	"sync/atomic":  sync_atomicSource,
 	"errors":       errorsSource,
 	"math/rand/v2": math_rand_v2Source,
+	"unique":       uniqueSource,
 	"reflect":      reflectSource,
 }
