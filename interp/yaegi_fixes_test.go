@@ -353,3 +353,122 @@ func main() {
 }
 `, "true email email to x@y: HI x@y\nfalse\n"}})
 }
+
+// TestUntypedConstantsForTypeParameters passes untyped float and rune
+// constants for constrained type parameters: their default types,
+// float64 and rune, were not found in the constraint ("untyped float does
+// not implement cmp.Ordered").
+func TestUntypedConstantsForTypeParameters(t *testing.T) {
+	runProgramRows(t, []programRow{{"default types", `package main
+
+import (
+	"cmp"
+	"fmt"
+)
+
+func MaxOf[T cmp.Ordered](a, b T) T {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func Clamp[T ~int | ~float64](x, lo, hi T) T { return max(lo, min(x, hi)) }
+
+func Id[T ~int32 | ~string](x T) T { return x }
+
+func main() {
+	x := MaxOf(1.5, -2.0)
+	r := Id('a')
+	fmt.Printf("%T %v %v %T %v %v\n", x, x, Clamp(-2.5, -1, 1), r, r, cmp.Compare(1.5, 2.5))
+}
+`, "float64 1.5 -1 int32 97 -1\n"}})
+}
+
+// TestSwitchWithDefaultFirst checks a switch whose default clause is not
+// last: yaegi swapped it with the last clause, so the cases were tried in
+// another order (the first of two matching cases did not win) and a
+// fallthrough went to the clause that now followed, not to the next one
+// in the source.
+func TestSwitchWithDefaultFirst(t *testing.T) {
+	runProgramRows(t, []programRow{{"order and fallthrough", `package main
+
+import "fmt"
+
+func pick(x int) string {
+	switch {
+	default:
+		return "default"
+	case x > 0:
+		return "positive"
+	case x > 1:
+		return "big"
+	}
+}
+
+func ft(x int) {
+	switch x {
+	default:
+		fmt.Print("d ")
+		fallthrough
+	case 1:
+		fmt.Print("1 ")
+	case 2:
+		fmt.Print("2 ")
+		fallthrough
+	case 3:
+		fmt.Print("3 ")
+	}
+	fmt.Println()
+}
+
+func ft2(x int) {
+	switch {
+	case x == 1:
+		fmt.Print("one ")
+		fallthrough
+	default:
+		fmt.Print("def ")
+		fallthrough
+	case x == 5:
+		fmt.Print("five ")
+	}
+	fmt.Println()
+}
+
+func main() {
+	fmt.Println(pick(5), pick(-1))
+	ft(0)
+	ft(1)
+	ft(2)
+	ft(3)
+	ft2(1)
+	ft2(5)
+	ft2(7)
+}
+`, "positive default\nd 1 \n1 \n2 3 \n3 \none def five \nfive \ndef five \n"}})
+}
+
+// TestRangeOverPointerToArray ranges over a pointer to an array and
+// writes through it in the body: the range kept its copy of the array in
+// the frame place just before its index, which for a pointer was another
+// variable's (here pa's: "reflect: call of reflect.Value.Elem on array
+// Value").
+func TestRangeOverPointerToArray(t *testing.T) {
+	runProgramRows(t, []programRow{{"write through the pointer", `package main
+
+import "fmt"
+
+func main() {
+	arr := [...]string{2: "c", 0: "a"}
+	pa := &arr
+	for i := range pa {
+		pa[i] += "!"
+	}
+	for i, v := range pa {
+		pa[i] = v + "?"
+	}
+	fmt.Println(arr, len(pa))
+}
+`, "[a!? !? c!?] 3\n"}})
+}

@@ -208,6 +208,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						ktyp = o.typ.key
 						vtyp = o.typ.val
 					case ptrT:
+						sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
 						if vtyp.cat == valueT {
@@ -638,9 +639,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case switchStmt, switchIfStmt, typeSwitch:
 			// Make sure default clause is in last position.
+			// The other clauses keep their order: their expressions are
+			// evaluated from top to bottom, and the first match wins.
 			c := n.lastChild().child
 			if i, l := getDefault(n), len(c)-1; i >= 0 && i != l {
-				c[i], c[l] = c[l], c[i]
+				d := c[i]
+				copy(c[i:], c[i+1:])
+				c[l] = d
 			}
 			sc = sc.pushBloc()
 			sc.loop = n
@@ -2188,14 +2193,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					c.child[0].tnext = c
 					c.start = c.child[0].start
 
-					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
+					if next := nextClause(clauses, c); next != nil && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
 						if n.kind == typeSwitch {
 							err = body.lastChild().cfgErrorf("cannot fallthrough in type switch")
 						}
-						if len(clauses[i+1].child) == 0 {
+						if len(next.child) == 0 {
 							body.tnext = n // Fallthrough to next with empty body, just exit.
 						} else {
-							body.tnext = clauses[i+1].lastChild().start
+							body.tnext = next.lastChild().start
 						}
 					} else {
 						body.tnext = n // Exit switch at end of clause body.
@@ -2254,8 +2259,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						c.start = body.start
 					}
 					// If last case body statement is a fallthrough, then jump to next case body
-					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
-						body.tnext = clauses[i+1].lastChild().start
+					if next := nextClause(clauses, c); next != nil && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
+						body.tnext = next.lastChild().start
 					} else {
 						body.tnext = n
 					}
@@ -3391,6 +3396,20 @@ func directStore(n, dest *node) bool {
 // interface (the blank identifier has no type).
 func isInterfaceDest(dest *node) bool {
 	return dest.typ != nil && isInterface(dest.typ)
+}
+
+// nextClause returns the clause that follows c in the source, where a
+// fallthrough at the end of c goes, or nil if c is the last one. The
+// default clause is moved to the end of clauses, so the next clause in
+// the source is not always the next one in clauses.
+func nextClause(clauses []*node, c *node) *node {
+	var next *node
+	for _, o := range clauses {
+		if o.pos > c.pos && (next == nil || o.pos < next.pos) {
+			next = o
+		}
+	}
+	return next
 }
 
 func isArithmeticAction(n *node) bool {

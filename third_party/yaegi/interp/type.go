@@ -1759,7 +1759,21 @@ func (t *itype) equals(o *itype) bool {
 
 // matchDefault returns true if the receiver default type is the same as the given one.
 func (t *itype) matchDefault(o *itype) bool {
-	return t.untyped && t.id() == "untyped "+o.id()
+	if !t.untyped {
+		return false
+	}
+	// The default type of an untyped constant: "untyped float" is a
+	// float64, not a "float".
+	switch id := o.id(); t.id() {
+	case "untyped float":
+		return id == "float64"
+	case "untyped rune":
+		return id == "int32" || id == "rune"
+	case "untyped complex":
+		return id == "complex128"
+	default:
+		return t.id() == "untyped "+id
+	}
 }
 
 // MethodSet defines the set of methods signatures as strings, indexed per method name.
