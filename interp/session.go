@@ -150,6 +150,10 @@ func (s *Session) reset() error {
 		Stdout: out,
 		Stderr: &frameFilter{s: s, w: errw},
 		Stdin:  &stdinReader{s},
+		// A panic that escapes a goroutine's recover (one raised before
+		// the goroutine's deferred recover is in place) is the running
+		// cell's error too, never a crash of the session.
+		GoPanic: func(r any) { s.goExit(0, r) },
 	}))
 	if err := useCompiled(i); err != nil {
 		return err

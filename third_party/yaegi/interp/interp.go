@@ -182,6 +182,7 @@ type opt struct {
 	fastChan     bool              // disable cancellable chan operations
 	specialStdio bool              // allows os.Stdin, os.Stdout, os.Stderr to not be file descriptors
 	unrestricted bool              // allow use of non-sandboxed symbols
+	goPanic      func(any)         // takes the panics that escape goroutines
 }
 
 // Interpreter contains global resources and state.
@@ -363,6 +364,11 @@ type Options struct {
 
 	// Unrestricted allows to run non sandboxed stdlib symbols such as os/exec and environment
 	Unrestricted bool
+
+	// GoPanic, when set, is given the value of a panic that escapes the
+	// function of a go statement, which then ends quietly, instead of the
+	// panic crashing the program.
+	GoPanic func(recovered any)
 }
 
 // New returns a new interpreter.
@@ -405,6 +411,8 @@ func New(options Options) *Interpreter {
 	}
 
 	// unrestricted allows to use non sandboxed stdlib symbols and env.
+	i.opt.goPanic = options.GoPanic
+
 	if options.Unrestricted {
 		i.opt.unrestricted = true
 	} else {
@@ -674,6 +682,26 @@ func (interp *Interpreter) stop() {
 }
 
 func (interp *Interpreter) runid() uint64 { return atomic.LoadUint64(&interp.id) }
+
+// goEnd ends the goroutine of a go statement started in run id: it is
+// deferred by the goroutine itself, so that it recovers any panic that
+// escapes the goroutine's function, including one raised before that
+// function runs (a nil function). A goroutine of an evaluation that was
+// stopped ends quietly: a panic of compiled code that saw the stop (an
+// interrupted wait) would otherwise crash the program, as the goroutine's
+// deferred recover no longer runs after the stop. Other panics go to
+// Options.GoPanic, or crash the program as in Go when it is not set.
+func (interp *Interpreter) goEnd(id uint64) {
+	r := recover()
+	if r == nil || interp.runid() != id {
+		return
+	}
+	if interp.opt.goPanic != nil {
+		interp.opt.goPanic(r)
+		return
+	}
+	panic(r)
+}
 
 // ignoreScannerError returns true if the error from Go scanner can be safely ignored
 // to let the caller grab one more line before retrying to parse its input.

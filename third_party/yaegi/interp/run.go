@@ -1542,19 +1542,7 @@ func call(n *node) {
 
 				id := n.interp.runid()
 				go func() {
-					defer func() {
-						// A goroutine of an evaluation that was stopped
-						// ends quietly: a panic of compiled code that saw
-						// the stop (an interrupted wait) would otherwise
-						// crash the program, as the goroutine's deferred
-						// recover no longer runs after the stop.
-						if r := recover(); r != nil {
-							if n.interp.runid() != id {
-								return
-							}
-							panic(r)
-						}
-					}()
+					defer n.interp.goEnd(id)
 					callf(in)
 				}()
 				return tnext
@@ -1632,7 +1620,11 @@ func call(n *node) {
 
 		// Execute function body
 		if goroutine {
-			go runCfg(def.child[3].start, nf, def, n)
+			id := n.interp.runid()
+			go func() {
+				defer n.interp.goEnd(id)
+				runCfg(def.child[3].start, nf, def, n)
+			}()
 			return tnext
 		}
 		runCfg(def.child[3].start, nf, def, n)
@@ -1852,7 +1844,11 @@ func callBin(n *node) {
 			for i, v := range values {
 				in[i] = getBinValue(getMapType, v, f)
 			}
-			go callFn(value(f), in)
+			fn, id := value(f), n.interp.runid()
+			go func() {
+				defer n.interp.goEnd(id)
+				callFn(fn, in)
+			}()
 			return tnext
 		}
 	case fnext != nil:
@@ -2179,6 +2175,7 @@ func getFunc(n *node) {
 		fr := f.clone()
 		o := getFrame(f, l).data[i]
 
+		var self reflect.Value // fct, compared by identity
 		fct := reflect.MakeFunc(n.typ.TypeOf(), func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr2 := newFrame(fr, len(n.types), fr.runid())
@@ -2208,12 +2205,21 @@ func getFunc(n *node) {
 			// Interpreter code execution.
 			runCfg(n.child[3].start, fr2, n, n)
 
+			// The slot goes back to what it held, so that the next
+			// closure made here does not keep this one alive, but only
+			// while it still holds this closure: a closure run by a go
+			// statement may end after the same function literal made
+			// another one, which the go statement or call after it is
+			// about to read from the slot.
 			f.mutex.Lock()
-			getFrame(f, l).data[i] = o
+			if s := getFrame(f, l); s.data[i] == self {
+				s.data[i] = o
+			}
 			f.mutex.Unlock()
 
 			return fr2.data[:numRet]
 		})
+		self = fct
 
 		f.mutex.Lock()
 		getFrame(f, l).data[i] = fct
