@@ -54,6 +54,7 @@ type node struct {
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	typeArg    bool           // set if node is a type argument in place of a type parameter
 	deferred   bool           // set if the GTA left a top-level definition to the CFG
+	lateRecv   bool           // set if a method wrapper reads its receiver at each call (a method of an interface value)
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 }
 

@@ -1114,7 +1114,7 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		// receiver is copied then (get := c.Get; c.n = 1; get() sees the
 		// old c.n).
 		var deferredRecv reflect.Value
-		if rcvr != nil {
+		if rcvr != nil && !n.lateRecv {
 			deferredRecv = rcvr(f)
 			ptrRecv := len(def.types) > numRet && def.types[numRet].Kind() == reflect.Ptr
 			switch {
@@ -1275,6 +1275,7 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 				if m2 != nil {
 					nod := *m2
 					nod.recv = &receiver{n, v, i2}
+					nod.lateRecv = true
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
@@ -1282,6 +1283,10 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 			}
 			nod := *m
 			nod.recv = &receiver{n, v, indexes[i]}
+			// A method of an interface value sees its receiver as it is
+			// at each call: heap.Push(h, x) calls h.Push, then h.Len must
+			// see the longer slice behind the pointer h.
+			nod.lateRecv = true
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		return w
