@@ -59,33 +59,8 @@ if ! jupyter-nbextension list 2>&1 | grep -q 'jupyter-js-widgets/extension.*enab
 	exit 1
 fi
 
-free_port() { "$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-nbport=$(free_port)
-token=$("$py" -c 'import secrets; print(secrets.token_hex(16))')
-
-echo "== jupyter-notebook on 127.0.0.1:$nbport"
-root=()
-[ "$(id -u)" = 0 ] && root=(--allow-root)
-jupyter-notebook "${root[@]}" --no-browser --ip=127.0.0.1 --port="$nbport" --port-retries=0 \
-	--NotebookApp.token="$token" --notebook-dir="$tmp/nb" \
-	>"$tmp/jupyter.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 1 60); do
-	if "$py" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$nbport/api/status?token=$token', timeout=2)" 2>/dev/null; then
-		break
-	fi
-	sleep 0.5
-done
-
-echo "== headless chromium"
-cdport=$(free_port)
-chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-	--disable-background-networking --disable-component-update --disable-sync \
-	--user-data-dir="$tmp/chromium" --remote-debugging-address=127.0.0.1 \
-	--remote-debugging-port="$cdport" --window-size=1200,1600 about:blank \
-	>"$tmp/chromium.log" 2>&1 &
-# (chromium logs D-Bus errors in a container; they are harmless and stay in its log)
-pids+=($!)
+. scripts/notebook-browser.sh
+start_notebook_and_chromium
 
 status=0
 timeout 120 "$py" scripts/widgets_check.py "$cdport" \
