@@ -60,7 +60,7 @@ func cpuKernels() []kernel {
 	}
 	ks := []kernel{{
 		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB,
-		contig: packContigAVX2, strided: packStridedAVX2,
+		contig: packContigAVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
 	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
@@ -96,7 +96,7 @@ func packTransAVX512(dst, src *float32, steps, lda, rows, width, dstStride int)
 func packContigAVX2(dst, src *float32, steps, stride, lanes, width int)
 
 //go:noescape
-func packStridedAVX2(dst, src *float32, steps int, idx *int32, lanes, width int)
+func packTransAVX2(dst, src *float32, steps, lda, rows, width, dstStride int)
 
 // dotAVX512 is in dot_amd64.s; see dotProducts.
 //
