@@ -20,6 +20,11 @@ type kernel struct {
 	// at b + q*ldb), for products with so few rows of C that packing B
 	// costs about as much as using it (see unpackedB).
 	strideB func(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)
+	// rowsA, when present, is fn reading A unpacked from mr rows stored
+	// along k (row i's step q at a + i*lda + q), for products with so few
+	// columns of C that each packed sliver of A would serve one or two
+	// tiles (see unpackedA).
+	rowsA func(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
 	// contig, when the instruction set has masked loads, packs one sliver:
 	// steps rows of width floats, each holding lanes values read
 	// contiguously (step q at src + q*stride), the rest zero.
@@ -120,6 +125,7 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 	mc := roundUp(min(blockM, i1-i0), mr)
 	ws.tmp = grow(ws.tmp, mr*nr)
 	direct := unpackedB(kn, p, i1-i0)
+	directA := !direct && unpackedA(kn, p, j1-j0)
 	for jc := j0; jc < j1; jc += blockN {
 		nb := min(blockN, j1-jc)
 		for pc := 0; pc < p.k; pc += blockK {
@@ -142,8 +148,15 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 				}
 				mb := min(mc, i1-ic)
 				ws.a = grow(ws.a, roundUp(mb, mr)*kb)
-				ws.packA(kn, p, ic, mb, pc, kb)
-				ws.macro(kn, p, ic, mb, jc, nb, pc, kb, beta, direct)
+				if !directA {
+					ws.packA(kn, p, ic, mb, pc, kb)
+				} else if full := mb - mb%mr; full < mb {
+					// Only the last, partial sliver is packed (at
+					// ws.a[0]): reading it unpacked would run past the
+					// rows of A.
+					ws.packA(kn, p, ic+full, mb-full, pc, kb)
+				}
+				ws.macro(kn, p, ic, mb, jc, nb, pc, kb, beta, direct, directA)
 			}
 		}
 	}
@@ -161,12 +174,27 @@ func unpackedB(kn *kernel, p *problem, m int) bool {
 // unpackedRows is the number of row tiles up to which B is read unpacked.
 const unpackedRows = 4
 
+// unpackedA reports whether a product whose C has n columns reads A
+// unpacked (kernel.rowsA): when A is not transposed and C has at most
+// unpackedCols column tiles, each packed sliver of A would serve at most
+// that many tiles, and packing it costs about as much as the tiles (conv
+// forward products late in a network: 512 output channels, k = 4608, a
+// 4×4 image).
+func unpackedA(kn *kernel, p *problem, n int) bool {
+	return kn.rowsA != nil && !p.transA && n <= unpackedCols*kn.nr
+}
+
+// unpackedCols is the number of column tiles up to which A is read
+// unpacked.
+const unpackedCols = 2
+
 // macro runs the kernel over every tile of the mb×nb block of C at (ic, jc)
 // from the packed buffers (with direct, from B itself at row pc for the
-// full slivers, and from ws.b[0] for a last partial one). Tiles cut by the
-// edge of C go to the edge kernel, or without one through ws.tmp, so
-// nothing outside C is touched.
-func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, beta float32, direct bool) {
+// full slivers, and from ws.b[0] for a last partial one; with directA, the
+// same for A at column pc and ws.a[0]). Tiles cut by the edge of C go to
+// the edge kernel, or without one through ws.tmp, so nothing outside C is
+// touched.
+func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, beta float32, direct, directA bool) {
 	mr, nr := kn.mr, kn.nr
 	c, ldc, alpha := p.c, p.ldc, p.alpha
 	for jr := 0; jr < nb; jr += nr {
@@ -182,9 +210,21 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 			bp = &ws.b[jr*kb]
 		}
 		for ir := 0; ir < mb; ir += mr {
-			ap := &ws.a[ir*kb]
 			rows := min(mr, mb-ir)
 			off := (ic+ir)*ldc + jc + jr
+			var ap *float32
+			switch {
+			case directA && rows == mr:
+				ap = &p.a[(ic+ir)*p.lda+pc]
+				if cols == nr {
+					kn.rowsA(kb, ap, bp, &c[off], ldc, alpha, beta, p.lda)
+					continue
+				}
+			case directA:
+				ap = &ws.a[0]
+			default:
+				ap = &ws.a[ir*kb]
+			}
 			if rows == mr && cols == nr {
 				if strided {
 					kn.strideB(kb, ap, bp, &c[off], ldc, alpha, beta, p.ldb)
@@ -199,6 +239,8 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 			}
 			if strided {
 				kn.strideB(kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.ldb)
+			} else if directA && rows == mr {
+				kn.rowsA(kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.lda)
 			} else {
 				kn.fn(kb, ap, bp, &ws.tmp[0], nr, alpha, 0)
 			}

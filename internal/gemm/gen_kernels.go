@@ -32,11 +32,16 @@ type kernelSpec struct {
 	// strideB makes the kernel read B unpacked: step q's nr values at
 	// b + q*ldb, ldb being an extra argument (not with edge).
 	strideB bool
+	// rowsA makes the kernel read A unpacked from mr rows stored along k:
+	// row i's step q at a + i*lda + q, lda being an extra argument (mr
+	// must be 6; not with edge or strideB).
+	rowsA bool
 }
 
 var specs = []kernelSpec{
 	{name: "kernelAVX2", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4},
 	{name: "kernelAVX2StrideB", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4, strideB: true},
+	{name: "kernelAVX2RowsA", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4, rowsA: true},
 	{name: "kernelAVX512", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4},
 	{name: "kernelAVX512Edge", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4, edge: true},
 	{name: "kernelAVX512M8", reg: "Z", width: 16, mr: 8, nrv: 2, unroll: 4},
@@ -71,6 +76,10 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)\n", s.name)
 		fmt.Fprintf(w, "// Tile %d×%d, writing only its first rows×cols corner.\n", s.mr, nr)
 		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-64\n", s.name)
+	} else if s.rowsA {
+		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)\n", s.name)
+		fmt.Fprintf(w, "// Tile %d×%d, A read unpacked from rows with stride lda.\n", s.mr, nr)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-56\n", s.name)
 	} else if s.strideB {
 		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)\n", s.name)
 		fmt.Fprintf(w, "// Tile %d×%d, B read unpacked with row stride ldb.\n", s.mr, nr)
@@ -104,6 +113,28 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		p("MOVQ ldb+48(FP), R9")
 		p("SHLQ $2, R9")
 	}
+	// aAddr is where row i of A holds step off of this iteration: packed,
+	// or with rowsA at AX + i*SI (rows 0-2) and DI + (i-3)*SI (rows 3-5).
+	aAddr := func(off, i int) string { return fmt.Sprintf("%d(AX)", (off*s.mr+i)*4) }
+	if s.rowsA {
+		if s.mr != 6 {
+			panic("rowsA needs mr = 6")
+		}
+		p("MOVQ lda+48(FP), SI")
+		p("SHLQ $2, SI")
+		p("LEAQ (AX)(SI*2), DI")
+		p("ADDQ SI, DI")
+		aAddr = func(off, i int) string {
+			base := "AX"
+			if i >= 3 {
+				base, i = "DI", i-3
+			}
+			if i == 0 {
+				return fmt.Sprintf("%d(%s)", off*4, base)
+			}
+			return fmt.Sprintf("%d(%s)(SI*%d)", off*4, base, i)
+		}
+	}
 	step := func(off int) {
 		for v := 0; v < s.nrv; v++ {
 			if s.strideB {
@@ -116,7 +147,7 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 			p("ADDQ R9, BX")
 		}
 		for i := 0; i < s.mr; i++ {
-			p("VBROADCASTSS %d(AX), %s", (off*s.mr+i)*4, areg(i))
+			p("VBROADCASTSS %s, %s", aAddr(off, i), areg(i))
 			for v := 0; v < s.nrv; v++ {
 				p("VFMADD231PS %s, %s, %s", breg(v), areg(i), acc(i, v))
 			}
@@ -127,11 +158,18 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 	p("SHRQ $%d, R10", log2(s.unroll))
 	p("JZ %s_tail", s.name)
 	fmt.Fprintf(w, "%s_loop:\n", s.name)
-	p("PREFETCHT0 %d(AX)", s.unroll*s.mr*4*4)
+	if !s.rowsA {
+		p("PREFETCHT0 %d(AX)", s.unroll*s.mr*4*4)
+	}
 	for u := 0; u < s.unroll; u++ {
 		step(u)
 	}
-	p("ADDQ $%d, AX", s.unroll*s.mr*4)
+	if s.rowsA {
+		p("ADDQ $%d, AX", s.unroll*4)
+		p("ADDQ $%d, DI", s.unroll*4)
+	} else {
+		p("ADDQ $%d, AX", s.unroll*s.mr*4)
+	}
 	if !s.strideB {
 		p("ADDQ $%d, BX", s.unroll*nr*4)
 	}
@@ -142,7 +180,12 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 	p("JZ %s_store", s.name)
 	fmt.Fprintf(w, "%s_tailloop:\n", s.name)
 	step(0)
-	p("ADDQ $%d, AX", s.mr*4)
+	if s.rowsA {
+		p("ADDQ $4, AX")
+		p("ADDQ $4, DI")
+	} else {
+		p("ADDQ $%d, AX", s.mr*4)
+	}
 	if !s.strideB {
 		p("ADDQ $%d, BX", nr*4)
 	}

@@ -14,6 +14,9 @@ func kernelAVX2(k int, a, b, c *float32, ldc int, alpha, beta float32)
 func kernelAVX2StrideB(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)
 
 //go:noescape
+func kernelAVX2RowsA(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
+
+//go:noescape
 func kernelAVX512(k int, a, b, c *float32, ldc int, alpha, beta float32)
 
 //go:noescape
@@ -59,7 +62,7 @@ func cpuKernels() []kernel {
 		return nil
 	}
 	ks := []kernel{{
-		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB,
+		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB, rowsA: kernelAVX2RowsA,
 		contig: packContigAVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
 	}}
