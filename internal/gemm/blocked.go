@@ -25,6 +25,9 @@ type kernel struct {
 	// columns of C that each packed sliver of A would serve one or two
 	// tiles (see unpackedA).
 	rowsA func(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
+	// colsA, when present, is rowsA for a transposed A (step q's mr values
+	// at a + q*lda).
+	colsA func(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
 	// contig, when the instruction set has masked loads, packs one sliver:
 	// steps rows of width floats, each holding lanes values read
 	// contiguously (step q at src + q*stride), the rest zero.
@@ -181,7 +184,10 @@ const unpackedRows = 4
 // forward products late in a network: 512 output channels, k = 4608, a
 // 4×4 image).
 func unpackedA(kn *kernel, p *problem, n int) bool {
-	return kn.rowsA != nil && !p.transA && n <= unpackedCols*kn.nr
+	if p.transA {
+		return kn.colsA != nil && n <= unpackedCols*kn.nr
+	}
+	return kn.rowsA != nil && n <= unpackedCols*kn.nr
 }
 
 // unpackedCols is the number of column tiles up to which A is read
@@ -215,9 +221,13 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 			var ap *float32
 			switch {
 			case directA && rows == mr:
-				ap = &p.a[(ic+ir)*p.lda+pc]
+				if p.transA {
+					ap = &p.a[pc*p.lda+ic+ir]
+				} else {
+					ap = &p.a[(ic+ir)*p.lda+pc]
+				}
 				if cols == nr {
-					kn.rowsA(kb, ap, bp, &c[off], ldc, alpha, beta, p.lda)
+					ws.kernelA(kn, p.transA, kb, ap, bp, &c[off], ldc, alpha, beta, p.lda)
 					continue
 				}
 			case directA:
@@ -240,7 +250,7 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 			if strided {
 				kn.strideB(kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.ldb)
 			} else if directA && rows == mr {
-				kn.rowsA(kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.lda)
+				ws.kernelA(kn, p.transA, kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.lda)
 			} else {
 				kn.fn(kb, ap, bp, &ws.tmp[0], nr, alpha, 0)
 			}
@@ -256,6 +266,15 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 				}
 			}
 		}
+	}
+}
+
+// kernelA runs the kernel that reads A unpacked, as stored.
+func (ws *workspace) kernelA(kn *kernel, transA bool, k int, a, b, c *float32, ldc int, alpha, beta float32, lda int) {
+	if transA {
+		kn.colsA(k, a, b, c, ldc, alpha, beta, lda)
+	} else {
+		kn.rowsA(k, a, b, c, ldc, alpha, beta, lda)
 	}
 }
 

@@ -17,6 +17,9 @@ func kernelAVX2StrideB(k int, a, b, c *float32, ldc int, alpha, beta float32, ld
 func kernelAVX2RowsA(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
 
 //go:noescape
+func kernelAVX2ColsA(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
+
+//go:noescape
 func kernelAVX512(k int, a, b, c *float32, ldc int, alpha, beta float32)
 
 //go:noescape
@@ -63,6 +66,7 @@ func cpuKernels() []kernel {
 	}
 	ks := []kernel{{
 		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB, rowsA: kernelAVX2RowsA,
+		colsA:  kernelAVX2ColsA,
 		contig: packContigAVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
 	}}
