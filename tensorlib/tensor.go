@@ -30,6 +30,10 @@ type Tensor struct {
 	postAccHooks     hooklist.List[func(t *Tensor)]
 	accumulator      *node
 	retainsGradValue bool
+
+	// ownedGrad marks a gradient in flight during backward whose buffer
+	// nothing else refers to (see ownedGrad in autograd.go).
+	ownedGrad bool
 }
 
 // New makes a tensor of the given shape from data, which it copies. With no
