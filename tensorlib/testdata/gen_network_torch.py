@@ -73,6 +73,8 @@ norms = [
     ("train_4d", (2, 3, 2, 3), True, True, True, 0.1, 1e-5),
     ("train_plain", (3, 2, 2, 2), False, False, True, 0.3, 1e-3),
     ("eval_4d", (2, 3, 2, 2), True, True, False, 0.1, 1e-5),
+    ("train_planes_of_15", (3, 2, 3, 5), True, True, True, 0.1, 1e-5),
+    ("eval_planes_of_15", (2, 2, 5, 3), True, False, False, 0.1, 1e-5),
 ]
 for name, xs, has_w, has_b, training, mom, eps in norms:
     c = xs[1]
