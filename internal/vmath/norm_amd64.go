@@ -50,3 +50,19 @@ func devSumsBlock(g, x []float32, mean float32) (float64, float64) {
 func devBackwardBlock(dx, g, x []float32, mean, a, c1, c2 float32) {
 	devBackwardAVX2(&dx[0], &g[0], &x[0], len(dx), mean, a, c1, c2)
 }
+
+//go:noescape
+func adamAVX2(p, gr, m, v *float32, n int, s *AdamStep)
+
+//go:noescape
+func addScaledAVX2(dst, src *float32, n int, a float32)
+
+func adamBlock(p, g, m, v []float32, s *AdamStep)  { adamAVX2(&p[0], &g[0], &m[0], &v[0], len(p), s) }
+func addScaledBlock(dst, src []float32, a float32) { addScaledAVX2(&dst[0], &src[0], len(dst), a) }
+
+//go:noescape
+func scaleAddScaledAVX2(dst, src *float32, n int, a, b float32)
+
+func scaleAddScaledBlock(dst, src []float32, a, b float32) {
+	scaleAddScaledAVX2(&dst[0], &src[0], len(dst), a, b)
+}

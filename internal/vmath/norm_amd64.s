@@ -303,3 +303,108 @@ devbackloop:
 	JLT          devbackloop
 	VZEROUPPER
 	RET
+
+// The optimizer kernels of optim.go. AdamStep's fields, in order:
+// Beta1, Beta2, StepSize, BC2Sqrt, Eps, WeightDecay (float32 each).
+
+// ADAMSTEP updates 8 elements at byte offset AX; Y0 holds gi on entry.
+#define ADAMSTEP \
+	VMULPS       (R9)(AX*1), Y8, Y1; \
+	VFMADD231PS  Y0, Y9, Y1; \
+	VMOVUPS      Y1, (R9)(AX*1); \
+	VMULPS       Y0, Y11, Y2; \
+	VMULPS       (R10)(AX*1), Y10, Y3; \
+	VFMADD231PS  Y2, Y0, Y3; \
+	VMOVUPS      Y3, (R10)(AX*1); \
+	VSQRTPS      Y3, Y3; \
+	VDIVPS       Y13, Y3, Y3; \
+	VADDPS       Y14, Y3, Y3; \
+	VMULPS       Y12, Y1, Y1; \
+	VDIVPS       Y3, Y1, Y1; \
+	VMOVUPS      (DI)(AX*1), Y4; \
+	VSUBPS       Y1, Y4, Y4; \
+	VMOVUPS      Y4, (DI)(AX*1)
+
+// func adamAVX2(p, gr, m, v *float32, n int, s *AdamStep)
+TEXT ·adamAVX2(SB), NOSPLIT, $0-48
+	MOVQ         p+0(FP), DI
+	MOVQ         gr+8(FP), SI
+	MOVQ         m+16(FP), R9
+	MOVQ         v+24(FP), R10
+	MOVQ         n+32(FP), CX
+	MOVQ         s+40(FP), DX
+	VBROADCASTSS 0(DX), Y8   // beta1
+	VBROADCASTSS 4(DX), Y10  // beta2
+	VBROADCASTSS 8(DX), Y12  // step size
+	VBROADCASTSS 12(DX), Y13 // sqrt of the second bias correction
+	VBROADCASTSS 16(DX), Y14 // eps
+	VBROADCASTSS 20(DX), Y15 // weight decay
+	MOVL         $0x3f800000, BX
+	MOVL         BX, X7
+	VBROADCASTSS X7, Y7      // 1
+	VSUBPS       Y8, Y7, Y9  // 1 - beta1
+	VSUBPS       Y10, Y7, Y11 // 1 - beta2
+	SHLQ         $2, CX
+	XORQ         AX, AX
+	VXORPS       Y6, Y6, Y6
+	VUCOMISS     X6, X15
+	JNE          adamdecay
+	JPS          adamdecay
+
+adamloop:
+	VMOVUPS (SI)(AX*1), Y0
+	ADAMSTEP
+	ADDQ    $32, AX
+	CMPQ    AX, CX
+	JLT     adamloop
+	VZEROUPPER
+	RET
+
+adamdecay:
+	VMOVUPS     (SI)(AX*1), Y0
+	VFMADD231PS (DI)(AX*1), Y15, Y0
+	ADAMSTEP
+	ADDQ        $32, AX
+	CMPQ        AX, CX
+	JLT         adamdecay
+	VZEROUPPER
+	RET
+
+// func addScaledAVX2(dst, src *float32, n int, a float32)
+TEXT ·addScaledAVX2(SB), NOSPLIT, $0-28
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSS a+24(FP), Y15
+	SHLQ         $2, CX
+	XORQ         AX, AX
+
+addscaledloop:
+	VMOVUPS     (DI)(AX*1), Y0
+	VFMADD231PS (SI)(AX*1), Y15, Y0
+	VMOVUPS     Y0, (DI)(AX*1)
+	ADDQ        $32, AX
+	CMPQ        AX, CX
+	JLT         addscaledloop
+	VZEROUPPER
+	RET
+
+// func scaleAddScaledAVX2(dst, src *float32, n int, a, b float32)
+TEXT ·scaleAddScaledAVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSS a+24(FP), Y14
+	VBROADCASTSS b+28(FP), Y15
+	SHLQ         $2, CX
+	XORQ         AX, AX
+
+scaleaddloop:
+	VMULPS      (SI)(AX*1), Y15, Y0
+	VFMADD231PS (DI)(AX*1), Y14, Y0
+	VMOVUPS     Y0, (DI)(AX*1)
+	ADDQ        $32, AX
+	CMPQ        AX, CX
+	JLT         scaleaddloop
+	VZEROUPPER
+	RET

@@ -20,3 +20,6 @@ func normBackwardInputBlock(dx, g, x, w []float32, mean, rstd, c1, c2 float32) {
 func scaleShiftBlock(dst, src []float32, a, c float32)             { panic("vmath: no vector kernel") }
 func devSumsBlock(g, x []float32, mean float32) (float64, float64) { panic("vmath: no vector kernel") }
 func devBackwardBlock(dx, g, x []float32, mean, a, c1, c2 float32) { panic("vmath: no vector kernel") }
+func adamBlock(p, g, m, v []float32, s *AdamStep)                  { panic("vmath: no vector kernel") }
+func addScaledBlock(dst, src []float32, a float32)                 { panic("vmath: no vector kernel") }
+func scaleAddScaledBlock(dst, src []float32, a, b float32)         { panic("vmath: no vector kernel") }

@@ -187,3 +187,45 @@ func TestNormKernelsRejectMismatchedLengths(t *testing.T) {
 		}()
 	}
 }
+
+// TestAdamAndAddScaledMatchFloat64 checks the optimizer kernels against
+// their formulas in float64, with and without weight decay.
+func TestAdamAndAddScaledMatchFloat64(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range normLengths {
+		for _, wd := range []float32{0, 0.1} {
+			p, g, m := normRow(r, n, 0), normRow(r, n, 0), normRow(r, n, 0)
+			v := normRow(r, n, 0)
+			for i := range v {
+				v[i] *= v[i]
+			}
+			p0, m0, v0 := append([]float32(nil), p...), append([]float32(nil), m...), append([]float32(nil), v...)
+			s := AdamStep{Beta1: 0.9, Beta2: 0.99, StepSize: 0.01, BC2Sqrt: 0.3, Eps: 1e-3, WeightDecay: wd}
+			Adam(p, g, m, v, s)
+			for i := range p {
+				gi := float64(g[i]) + float64(wd)*float64(p0[i])
+				wm := 0.9*float64(m0[i]) + 0.1*gi
+				wv := 0.99*float64(v0[i]) + 0.01*gi*gi
+				wp := float64(p0[i]) - 0.01*wm/(math.Sqrt(wv)/0.3+1e-3)
+				if !near(float64(m[i]), wm, 1e-6, 1+math.Abs(wm)) || !near(float64(v[i]), wv, 1e-6, 1+math.Abs(wv)) || !near(float64(p[i]), wp, 1e-6, 1+math.Abs(wp)) {
+					t.Fatalf("Adam, %d elements, weight decay %v: [%d] p, m, v = %v, %v, %v, want %v, %v, %v", n, wd, i, p[i], m[i], v[i], wp, wm, wv)
+				}
+			}
+		}
+		dst, src := normRow(r, n, 1), normRow(r, n, 0)
+		d0 := append([]float32(nil), dst...)
+		AddScaled(dst, src, -0.25)
+		for i := range dst {
+			if want := float64(d0[i]) - 0.25*float64(src[i]); !near(float64(dst[i]), want, 1e-6, 1+math.Abs(want)) {
+				t.Fatalf("AddScaled, %d elements: [%d] = %v, want %v", n, i, dst[i], want)
+			}
+		}
+		copy(d0, dst)
+		ScaleAddScaled(dst, src, 0.9, 0.5)
+		for i := range dst {
+			if want := 0.9*float64(d0[i]) + 0.5*float64(src[i]); !near(float64(dst[i]), want, 1e-6, 1+math.Abs(want)) {
+				t.Fatalf("ScaleAddScaled, %d elements: [%d] = %v, want %v", n, i, dst[i], want)
+			}
+		}
+	}
+}
