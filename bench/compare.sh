@@ -53,6 +53,7 @@ WORKLOADS=(
 	"Tanh 64x8x28x28|./tensorlib|BenchmarkElementwise/tanh|ew_tanh"
 	"Sigmoid 64x8x28x28|./tensorlib|BenchmarkElementwise/sigmoid|ew_sigmoid"
 	"GELU 64x8x28x28|./tensorlib|BenchmarkElementwise/gelu|ew_gelu"
+	"Log 64x8x28x28|./tensorlib|BenchmarkElementwise/log|ew_log"
 	"Softmax 16x4x64x64|./tensorlib|BenchmarkSoftmax/16x4x64x64|softmax_att"
 	"LogSoftmax 16x4x64x64|./tensorlib|BenchmarkSoftmax/16x4x64x64_log|log_softmax_att"
 	"LogSoftmax 64x10|./tensorlib|BenchmarkSoftmax/64x10_log|log_softmax_logits"
