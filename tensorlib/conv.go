@@ -151,11 +151,21 @@ type convBlocks struct {
 	spread bool // blocks side by side, each product on one core
 }
 
-func (g *convGeom) blocks() convBlocks {
+// blocks returns the blocking of the backward pass, or with forward set,
+// of the forward pass. Forward, a block of several samples saves packing
+// the weight (K values a column) again for each sample and costs a copy of
+// the outputs (one value a column and output channel), so it pays only when
+// K is at least the plane's size: not for the notebook CNN's 8→16
+// convolution (K = 72, 196 outputs a plane), which multiplies each sample
+// straight into its output.
+func (g *convGeom) blocks(forward bool) convBlocks {
 	if g.n == 0 {
 		return convBlocks{}
 	}
 	size := min(g.n, max(1, blockCols/g.p))
+	if forward && g.k < g.p {
+		size = 1
+	}
 	count := (g.n + size - 1) / size
 	return convBlocks{size: size, count: count, spread: count > 1 && 2*g.cout*g.k*size*g.p < spreadFlops}
 }
@@ -213,15 +223,22 @@ func forParts(par bool, n, elements int, fn func(lo, hi int)) {
 // unfold writes the column matrix of samples [s0, s0+ns) into col: row r of
 // channel c's taps holds sample s's columns at col[(c·kh·kw+r)·ld + s·p],
 // ld = ns·p. The groups' matrices are stacked, group gi's starting at row
-// gi·K.
-func unfold(g *convGeom, x []float32, s0, ns int, col []float32, par bool) {
+// gi·stride; a stride of K+1 leaves one more row after each group's, which
+// is set to ones (the bias's row).
+func unfold(g *convGeom, x []float32, s0, ns int, col []float32, stride int, par bool) {
 	hw, ld := g.h*g.w, ns*g.p
 	forParts(par, ns*g.c, ns*g.c*g.kh*g.kw*g.p, func(lo, hi int) {
 		for it := lo; it < hi; it++ {
 			s, c := it/g.c, it%g.c
-			im2col(g, x[((s0+s)*g.c+c)*hw:][:hw], col[c*g.kh*g.kw*ld+s*g.p:], ld)
+			row := c/g.cinG*stride + c%g.cinG*g.kh*g.kw
+			im2col(g, x[((s0+s)*g.c+c)*hw:][:hw], col[row*ld+s*g.p:], ld)
 		}
 	})
+	if stride > g.k {
+		for gi := 0; gi < g.groups; gi++ {
+			fill(col[(gi*stride+g.k)*ld:][:ld], 1)
+		}
+	}
 }
 
 // fold is unfold's adjoint: it adds the column gradient dcol of samples
@@ -257,12 +274,26 @@ func blockRows(g *convGeom, planes, m []float32, ns int, toBlock, par bool) {
 
 // convForward computes out = conv(x, w) + bias.
 func convForward(g *convGeom, x, w, bias, out []float32) {
-	bl := g.blocks()
+	bl := g.blocks(true)
+	// The bias joins the weight as one more column, multiplied by a row of
+	// ones below each group's column matrix: the products then write the
+	// outputs without reading them, instead of adding to outputs filled
+	// with the bias first. Inputs used as they are have no row to spare.
+	stride := g.k
+	if bias != nil && !(bl.size == 1 && g.direct()) {
+		stride = g.k + 1
+		wb := make([]float32, g.cout*stride)
+		for co := 0; co < g.cout; co++ {
+			copy(wb[co*stride:], w[co*g.k:(co+1)*g.k])
+			wb[co*stride+g.k] = bias[co]
+		}
+		w, bias = wb, nil
+	}
 	if !bl.spread {
 		sc := convScratches.Get().(*convScratch)
 		for b := 0; b < bl.count; b++ {
 			interrupt.Check()
-			forwardBlock(g, bl, b, x, w, bias, out, sc, true)
+			forwardBlock(g, bl, b, x, w, stride, bias, out, sc, true)
 		}
 		convScratches.Put(sc)
 		return
@@ -273,7 +304,7 @@ func convForward(g *convGeom, x, w, bias, out []float32) {
 		if scs[worker] == nil {
 			scs[worker] = convScratches.Get().(*convScratch)
 		}
-		forwardBlock(g, bl, b, x, w, bias, out, scs[worker], false)
+		forwardBlock(g, bl, b, x, w, stride, bias, out, scs[worker], false)
 	})
 	for _, sc := range scs {
 		if sc != nil {
@@ -282,18 +313,19 @@ func convForward(g *convGeom, x, w, bias, out []float32) {
 	}
 }
 
-// forwardBlock computes the outputs of block b; par lets its passes use
-// several goroutines.
-func forwardBlock(g *convGeom, bl convBlocks, b int, x, w, bias, out []float32, sc *convScratch, par bool) {
+// forwardBlock computes the outputs of block b from the weight w, whose
+// rows (and groups' column matrices) are stride long: K, or K+1 when the
+// bias is w's last column. par lets its passes use several goroutines.
+func forwardBlock(g *convGeom, bl convBlocks, b int, x, w []float32, stride int, bias, out []float32, sc *convScratch, par bool) {
 	s0, ns := bl.samples(b, g.n)
 	ld := ns * g.p
 	var col []float32
 	if ns == 1 && g.direct() {
 		col = x[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
 	} else {
-		sc.col = growScratch(sc.col, g.c*g.kh*g.kw*ld)
+		sc.col = growScratch(sc.col, g.groups*stride*ld)
 		col = sc.col
-		unfold(g, x, s0, ns, col, par)
+		unfold(g, x, s0, ns, col, stride, par)
 	}
 	y := out[s0*g.cout*g.p : (s0+ns)*g.cout*g.p]
 	if ns > 1 {
@@ -308,9 +340,9 @@ func forwardBlock(g *convGeom, bl convBlocks, b int, x, w, bias, out []float32, 
 		beta = 1
 	}
 	for gi := 0; gi < g.groups; gi++ {
-		gemm.Sgemm(false, false, g.coutG, ld, g.k,
-			1, w[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k,
-			col[gi*g.k*ld:], ld,
+		gemm.Sgemm(false, false, g.coutG, ld, stride,
+			1, w[gi*g.coutG*stride:(gi+1)*g.coutG*stride], stride,
+			col[gi*stride*ld:], ld,
 			beta, y[gi*g.coutG*ld:], ld)
 	}
 	if ns > 1 {
@@ -328,7 +360,7 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 	if needB {
 		gb = fromData(biasGrad(g, gy), []int{g.cout})
 	}
-	bl := g.blocks()
+	bl := g.blocks(false)
 	switch {
 	case !needX && !needW:
 	case !bl.spread:
@@ -417,7 +449,7 @@ func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32
 		if !direct {
 			sc.col = growScratch(sc.col, g.c*g.kh*g.kw*ld)
 			col = sc.col
-			unfold(g, x, s0, ns, col, par)
+			unfold(g, x, s0, ns, col, g.k, par)
 		}
 		for gi := 0; gi < g.groups; gi++ {
 			gemm.Sgemm(false, true, g.coutG, g.k, ld,
