@@ -5,11 +5,14 @@ import "fmt"
 // The normalisation kernels below are the steps of a layer or batch
 // normalisation over one contiguous row, fused so that each step reads its
 // inputs once: the moments (two passes over a row that stays in the L1
-// cache), the affine output, and the two passes of the backward. Sums that
-// decide the statistics (Sum64, SqDev64, NormBackwardSums, DevSums) are
-// added up in float64 from float32 terms, so the result does not depend on
-// how long the row is; the element-wise parts are float32, as PyTorch's
-// CPU kernels compute them. The vector kernels do the longest multiple of
+// cache), the affine output, and the two passes of the backward. The
+// moments (Sum64, SqDev64) are added up in float64 from float32 terms, so
+// that neither a long row nor a mean far from 0 costs digits. The
+// backward's sums (NormBackwardSums, DevSums) are float32 sums of at most
+// 16 terms a lane, added into float64: their terms are of one scale, and
+// a float64 step for each term would cost half their time. The
+// element-wise parts are float32, as PyTorch's CPU kernels compute them.
+// The vector kernels do the longest multiple of
 // eight elements and Go loops with the same formulas do the rest (without
 // a fused multiply-add, so the last elements can differ from the vector
 // ones in the last bit).
@@ -77,7 +80,7 @@ func NormAffine(dst, x, w, b []float32, mean, rstd float32) {
 
 // NormBackwardSums does the reductions of a layer normalisation's
 // backward over one row: with gh = g·w and xhat = (x - mean)·rstd it
-// returns Σ gh and Σ gh·xhat (in float64) and adds g·xhat to dw and g to
+// returns Σ gh and Σ gh·xhat and adds g·xhat to dw and g to
 // db (in float32), the row's share of the weight and bias gradients.
 func NormBackwardSums(g, x, w, dw, db []float32, mean, rstd float32) (sg, sgx float64) {
 	d := len(g)
@@ -141,8 +144,8 @@ func ScaleShift(dst, src []float32, a, c float32) {
 	}
 }
 
-// DevSums returns Σ g and Σ g·(x - mean), in float64 from float32
-// products: the reductions of a batch normalisation's backward.
+// DevSums returns Σ g and Σ g·(x - mean), the reductions of a batch
+// normalisation's backward.
 func DevSums(g, x []float32, mean float32) (sg, sgx float64) {
 	if len(x) != len(g) {
 		panic(fmt.Sprintf("vmath: DevSums: g has %d elements, x %d", len(g), len(x)))

@@ -134,6 +134,23 @@ affineloop:
 	VZEROUPPER
 	RET
 
+// FOLD adds the eight float32 lanes of Y(f) into the float64 lanes of
+// Y(lo) and Y(hi), through X(t) and Y(u), Y(v).
+#define FOLD(yf, xf, ylo, yhi, xt, yu, yv) \
+	VCVTPS2PD    xf, yu; \
+	VEXTRACTF128 $1, yf, xt; \
+	VCVTPS2PD    xt, yv; \
+	VADDPD       yu, ylo, ylo; \
+	VADDPD       yv, yhi, yhi
+
+// CHUNKEND sets R11 to the end of the next chunk of at most 128 elements:
+// the float32 sums of a chunk go into the float64 ones before the next.
+#define CHUNKEND \
+	MOVQ    AX, R11; \
+	ADDQ    $512, R11; \
+	CMPQ    R11, CX; \
+	CMOVQGT CX, R11
+
 // func normBackwardSumsAVX2(gr, x, w, dw, db *float32, n int, mean, rstd float32) (sg, sgx float64)
 TEXT ·normBackwardSumsAVX2(SB), NOSPLIT, $0-72
 	MOVQ         gr+0(FP), SI
@@ -151,31 +168,31 @@ TEXT ·normBackwardSumsAVX2(SB), NOSPLIT, $0-72
 	VXORPD       Y2, Y2, Y2
 	VXORPD       Y3, Y3, Y3
 
+bsumschunk:
+	VXORPS Y12, Y12, Y12
+	VXORPS Y13, Y13, Y13
+	CHUNKEND
+
 bsumsloop:
-	VMOVUPS      (SI)(AX*1), Y4
-	VMOVUPS      (R8)(AX*1), Y5
-	VSUBPS       Y14, Y5, Y5
-	VMULPS       Y15, Y5, Y5
-	VMOVUPS      (DI)(AX*1), Y6
-	VFMADD231PS  Y5, Y4, Y6
-	VMOVUPS      Y6, (DI)(AX*1)
-	VADDPS       (BX)(AX*1), Y4, Y7
-	VMOVUPS      Y7, (BX)(AX*1)
-	VMULPS       (DX)(AX*1), Y4, Y4
-	VMULPS       Y4, Y5, Y5
-	VCVTPS2PD    X4, Y8
-	VEXTRACTF128 $1, Y4, X9
-	VCVTPS2PD    X9, Y9
-	VADDPD       Y8, Y0, Y0
-	VADDPD       Y9, Y1, Y1
-	VCVTPS2PD    X5, Y10
-	VEXTRACTF128 $1, Y5, X11
-	VCVTPS2PD    X11, Y11
-	VADDPD       Y10, Y2, Y2
-	VADDPD       Y11, Y3, Y3
-	ADDQ         $32, AX
-	CMPQ         AX, CX
-	JLT          bsumsloop
+	VMOVUPS     (SI)(AX*1), Y4
+	VMOVUPS     (R8)(AX*1), Y5
+	VSUBPS      Y14, Y5, Y5
+	VMULPS      Y15, Y5, Y5
+	VMOVUPS     (DI)(AX*1), Y6
+	VFMADD231PS Y5, Y4, Y6
+	VMOVUPS     Y6, (DI)(AX*1)
+	VADDPS      (BX)(AX*1), Y4, Y7
+	VMOVUPS     Y7, (BX)(AX*1)
+	VMULPS      (DX)(AX*1), Y4, Y4
+	VADDPS      Y4, Y12, Y12
+	VFMADD231PS Y5, Y4, Y13
+	ADDQ        $32, AX
+	CMPQ        AX, R11
+	JLT         bsumsloop
+	FOLD(Y12, X12, Y0, Y1, X9, Y8, Y9)
+	FOLD(Y13, X13, Y2, Y3, X9, Y8, Y9)
+	CMPQ        AX, CX
+	JLT         bsumschunk
 
 	VADDPD Y1, Y0, Y0
 	VADDPD Y3, Y2, Y2
@@ -249,24 +266,24 @@ TEXT ·devSumsAVX2(SB), NOSPLIT, $0-48
 	VXORPD       Y2, Y2, Y2
 	VXORPD       Y3, Y3, Y3
 
+devsumschunk:
+	VXORPS Y12, Y12, Y12
+	VXORPS Y13, Y13, Y13
+	CHUNKEND
+
 devsumsloop:
-	VMOVUPS      (SI)(AX*1), Y4
-	VMOVUPS      (R8)(AX*1), Y5
-	VSUBPS       Y14, Y5, Y5
-	VMULPS       Y4, Y5, Y5
-	VCVTPS2PD    X4, Y8
-	VEXTRACTF128 $1, Y4, X9
-	VCVTPS2PD    X9, Y9
-	VADDPD       Y8, Y0, Y0
-	VADDPD       Y9, Y1, Y1
-	VCVTPS2PD    X5, Y10
-	VEXTRACTF128 $1, Y5, X11
-	VCVTPS2PD    X11, Y11
-	VADDPD       Y10, Y2, Y2
-	VADDPD       Y11, Y3, Y3
-	ADDQ         $32, AX
-	CMPQ         AX, CX
-	JLT          devsumsloop
+	VMOVUPS     (SI)(AX*1), Y4
+	VMOVUPS     (R8)(AX*1), Y5
+	VSUBPS      Y14, Y5, Y5
+	VADDPS      Y4, Y12, Y12
+	VFMADD231PS Y5, Y4, Y13
+	ADDQ        $32, AX
+	CMPQ        AX, R11
+	JLT         devsumsloop
+	FOLD(Y12, X12, Y0, Y1, X9, Y8, Y9)
+	FOLD(Y13, X13, Y2, Y3, X9, Y8, Y9)
+	CMPQ        AX, CX
+	JLT         devsumschunk
 
 	VADDPD Y1, Y0, Y0
 	VADDPD Y3, Y2, Y2
