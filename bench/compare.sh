@@ -57,6 +57,7 @@ WORKLOADS=(
 	"Softmax 16x4x64x64|./tensorlib|BenchmarkSoftmax/16x4x64x64|softmax_att"
 	"LogSoftmax 16x4x64x64|./tensorlib|BenchmarkSoftmax/16x4x64x64_log|log_softmax_att"
 	"LogSoftmax 64x10|./tensorlib|BenchmarkSoftmax/64x10_log|log_softmax_logits"
+	"CrossEntropy 64x10 fwd+bwd|./nnlib|BenchmarkCrossEntropy/b64_c10|cross_entropy"
 	"Linear 784->10 fwd+bwd|./tensorlib|BenchmarkLinear/b64_784to10_backward|linear_fwd_bwd"
 	"Linear 512->512 fwd+bwd|./tensorlib|BenchmarkLinear/b64_512to512_backward|linear512_fwd_bwd"
 	"CNN step|./nnlib|BenchmarkTrainStep/b64_no_hooks|cnn_step"

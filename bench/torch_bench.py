@@ -220,6 +220,19 @@ def softmax(shape, log):
     return run, 0
 
 
+def cross_entropy():
+    """cross_entropy of 64×10 logits, forward and backward, as nnlib's
+    BenchmarkCrossEntropy/b64_c10."""
+    x = torch.randn(64, 10, requires_grad=True)
+    target = torch.tensor([(7 * i + 3) % 10 for i in range(64)])
+
+    def run():
+        F.cross_entropy(x, target).backward()
+        x.grad = None
+
+    return run, 0
+
+
 def linear(n, cin, cout, backward):
     """Linear forward (and backward with the gradients of input, weight and
     bias), as BenchmarkLinear."""
@@ -349,6 +362,7 @@ WORKLOADS = {
     "softmax_att": lambda: softmax((16, 4, 64, 64), False),
     "log_softmax_att": lambda: softmax((16, 4, 64, 64), True),
     "log_softmax_logits": lambda: softmax((64, 10), True),
+    "cross_entropy": cross_entropy,
     "linear_fwd_bwd": lambda: linear(64, 784, 10, True),
     "linear512_fwd_bwd": lambda: linear(64, 512, 512, True),
     "cnn_step": lambda: cnn_step("none"),

@@ -3,33 +3,9 @@ package tensorlib
 import (
 	"fmt"
 	"math"
-	"runtime"
 
 	"github.com/gohooks/gohooks/internal/vmath"
 )
-
-// Element-wise loops over at least parallelElems elements are cut into
-// blocks of elemBlock elements that GOMAXPROCS goroutines take in turn
-// (runSamples), checking for a user interrupt between blocks. Below it,
-// starting goroutines costs more than it saves.
-const (
-	parallelElems = 1 << 16
-	elemBlock     = 1 << 14
-)
-
-// forBlocks calls fn(lo, hi) over [0, n) in blocks, on several goroutines
-// when n is large enough. fn must touch only elements lo to hi of its
-// slices.
-func forBlocks(n int, fn func(lo, hi int)) {
-	if n < parallelElems || runtime.GOMAXPROCS(0) < 2 {
-		fn(0, n)
-		return
-	}
-	blocks := (n + elemBlock - 1) / elemBlock
-	runSamples(blocks, min(runtime.GOMAXPROCS(0), blocks), func(_, b int) {
-		fn(b*elemBlock, min((b+1)*elemBlock, n))
-	})
-}
 
 type binOp int
 

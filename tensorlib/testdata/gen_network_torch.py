@@ -40,6 +40,12 @@ convs = [
     ("same", (2, 2, 5, 4), (3, 2, 3, 3), True, (1, 1), (1, 1), (1, 1), 1),
     ("same_tall_pad", (1, 2, 4, 3), (2, 2, 1, 3), False, (1, 1), (1, 1), (1, 1), 1),
     ("everything", (2, 4, 9, 8), (4, 2, 3, 2), True, (2, 3), (2, 1), (2, 3), 2),
+    # Several samples in one block of columns, odd sizes, stride 2.
+    ("block_stride2", (5, 3, 9, 7), (4, 3, 3, 3), True, (2, 2), (1, 1), (1, 1), 1),
+    ("pointwise_stride2", (3, 4, 7, 5), (6, 4, 1, 1), False, (2, 2), (0, 0), (1, 1), 1),
+    ("groups_block", (3, 4, 6, 6), (4, 2, 3, 3), True, (1, 1), (0, 0), (1, 1), 2),
+    # One sample: its 1×1 convolution multiplies the input planes as they are.
+    ("pointwise_one_sample", (1, 4, 5, 3), (6, 2, 1, 1), True, (1, 1), (0, 0), (1, 1), 2),
 ]
 for name, xs, ws, has_b, s, p, d, g in convs:
     x, w = leaf(wave(0.1, *xs)), leaf(wave(0.2, *ws) * 0.5)
