@@ -3,6 +3,7 @@ package tensorlib
 import (
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/gohooks/gohooks/internal/gemm"
 	"github.com/gohooks/gohooks/internal/interrupt"
