@@ -1,6 +1,9 @@
 package vmath
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // The normalisation kernels below are the steps of a layer or batch
 // normalisation over one contiguous row, fused so that each step reads its
@@ -180,5 +183,57 @@ func DevBackward(dx, g, x []float32, mean, a, c1, c2 float32) {
 	}
 	for i := n; i < d; i++ {
 		dx[i] = (g[i] - c1 - (x[i]-mean)*c2) * a
+	}
+}
+
+// LayerNormRows normalises the rows of d elements of x into dst, as
+// Moments and NormAffine do one row: dst = (x - mean)·rstd·w + b with
+// rstd = 1/sqrt(variance + eps), and records each row's mean and rstd
+// (float32) in mean and rstd, which have one element a row. Rows whose
+// length is a multiple of 8 go through one vector kernel for all of
+// them; the results are the same bits either way.
+func LayerNormRows(dst, x, w, b, mean, rstd []float32, d int, eps float32) {
+	rows := len(mean)
+	if d < 0 || len(x) != rows*d || len(dst) != len(x) || len(w) != d || len(b) != d || len(rstd) != rows {
+		panic(fmt.Sprintf("vmath: LayerNormRows: %d rows of %d from x of %d into %d, w %d, b %d, rstd %d", rows, d, len(x), len(dst), len(w), len(b), len(rstd)))
+	}
+	if rows == 0 || d == 0 {
+		return
+	}
+	if normAsm && d%8 == 0 {
+		layerNormRowsBlock(dst, x, w, b, mean, rstd, d, float64(eps))
+		return
+	}
+	for r := range rows {
+		row := x[r*d : (r+1)*d]
+		mu, v := Moments(row)
+		mean[r], rstd[r] = float32(mu), float32(1/math.Sqrt(v+float64(eps)))
+		NormAffine(dst[r*d:(r+1)*d], row, w, b, mean[r], rstd[r])
+	}
+}
+
+// LayerNormBackwardRows is the backward of LayerNormRows for rows of d
+// elements: it adds each row's g·xhat and g into dw and db and, unless dx
+// is nil, sets dx = rstd·(g·w - mean(g·w) - xhat·mean(g·w·xhat)), as
+// NormBackwardSums and NormBackwardInput do one row.
+func LayerNormBackwardRows(dx, g, x, w, dw, db, mean, rstd []float32, d int) {
+	rows := len(mean)
+	if d < 0 || len(g) != rows*d || len(x) != len(g) || dx != nil && len(dx) != len(g) || len(w) != d || len(dw) != d || len(db) != d || len(rstd) != rows {
+		panic(fmt.Sprintf("vmath: LayerNormBackwardRows: %d rows of %d with g of %d, x %d, dx %d, w %d, dw %d, db %d, rstd %d", rows, d, len(g), len(x), len(dx), len(w), len(dw), len(db), len(rstd)))
+	}
+	if rows == 0 || d == 0 {
+		return
+	}
+	if normAsm && d%8 == 0 {
+		layerNormBackwardRowsBlock(dx, g, x, w, dw, db, mean, rstd, d)
+		return
+	}
+	for r := range rows {
+		gr, xr := g[r*d:(r+1)*d], x[r*d:(r+1)*d]
+		sg, sgx := NormBackwardSums(gr, xr, w, dw, db, mean[r], rstd[r])
+		if dx != nil {
+			c1, c2 := float32(sg/float64(d)), float32(sgx/float64(d))
+			NormBackwardInput(dx[r*d:(r+1)*d], gr, xr, w, mean[r], rstd[r], c1, c2)
+		}
 	}
 }
