@@ -32,12 +32,16 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 	if d > 0 {
 		rows = len(x.data) / d
 	}
-	w, b := ones(d), make([]float32, d)
+	var w, b []float32
 	if weight != nil {
 		w = weight.data
+	} else {
+		w = ones(d)
 	}
 	if bias != nil {
 		b = bias.data
+	} else {
+		b = make([]float32, d)
 	}
 	// Each row in two float64 passes for its moments (the row stays in
 	// the L1 cache) and one fused float32 pass for (x - mean)·rstd·w + b,
