@@ -238,20 +238,15 @@ func BenchmarkLayerNormRows(b *testing.B) {
 	const rows, d = 64, 128
 	x, g, y, dx := normRow(r, rows*d, 1), normRow(r, rows*d, 0), make([]float32, rows*d), make([]float32, rows*d)
 	w, bias, dw, db := normRow(r, d, 1), normRow(r, d, 0), make([]float32, d), make([]float32, d)
+	mean, rstd := make([]float32, rows), make([]float32, rows)
 	b.Run("forward", func(b *testing.B) {
 		for b.Loop() {
-			for i := 0; i < rows*d; i += d {
-				mean, v := Moments(x[i : i+d])
-				NormAffine(y[i:i+d], x[i:i+d], w, bias, float32(mean), float32(1/math.Sqrt(v+1e-5)))
-			}
+			LayerNormRows(y, x, w, bias, mean, rstd, d, 1e-5)
 		}
 	})
 	b.Run("backward", func(b *testing.B) {
 		for b.Loop() {
-			for i := 0; i < rows*d; i += d {
-				sg, sgx := NormBackwardSums(g[i:i+d], x[i:i+d], w, dw, db, 1, 0.9)
-				NormBackwardInput(dx[i:i+d], g[i:i+d], x[i:i+d], w, 1, 0.9, float32(sg/d), float32(sgx/d))
-			}
+			LayerNormBackwardRows(dx, g, x, w, dw, db, mean, rstd, d)
 		}
 	})
 }
