@@ -110,6 +110,7 @@ func For(n, workers int, fn func(worker, i int)) {
 	l.active.Add(1)
 	l.run(0)
 	stalled := l.wait()
+	l.fn = nil // a helper may keep l: not what fn refers to
 	if stalled || int(l.helped.Load())*4*workers < n {
 		if pool.weak.Add(1) >= weakLimit {
 			pool.serialUntil.Store(time.Now().Add(backoff).UnixNano())
@@ -193,12 +194,14 @@ func ensureHelpers(n int) {
 // helper joins each loop published after the count seen, spinning for
 // Spin after each before it parks.
 func helper(seen uint64) {
+	var last *loop
 	for {
 		seen = awaitLoop(seen)
 		l := pool.current.Load()
-		if l == nil {
-			continue // finished before this helper looked
+		if l == nil || l == last {
+			continue // finished before this helper looked, or already joined
 		}
+		last = l
 		l.active.Add(1)
 		wk := int(l.ids.Add(1))
 		if wk >= l.workers {
