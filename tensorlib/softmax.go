@@ -14,6 +14,19 @@ func (t *Tensor) Softmax(dim int) *Tensor {
 	return record("SoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
 		// dx = y * (g - Σ g·y)
 		d := newBuf(len(t.data))
+		if inner == 1 {
+			// Rows: the sum of float32 products in float64 (vmath.DevSums
+			// with a zero mean), then two vector passes.
+			forRows(outer, n, func(lo, hi int) {
+				for r := lo; r < hi; r++ {
+					gr, yr, dr := g.data[r*n:(r+1)*n], out.data[r*n:(r+1)*n], d[r*n:(r+1)*n]
+					_, dot := vmath.DevSums(gr, yr, 0)
+					vmath.AddConst(dr, gr, -float32(dot))
+					vmath.Mul(dr, dr, yr)
+				}
+			})
+			return []*Tensor{fromData(d, t.shape)}
+		}
 		forLanes(outer, n, inner, func(base int) {
 			var dot float64
 			for k := 0; k < n; k++ {
