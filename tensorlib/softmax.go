@@ -57,16 +57,19 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 				}
 				for r := lo; r < hi; r++ {
 					gr, dr := g.data[r*n:(r+1)*n], d[r*n:(r+1)*n]
-					var s float32
-					for _, v := range gr {
-						s += v
+					if n < shortRow {
+						var s float32
+						for _, v := range gr {
+							s += v
+						}
+						for i, v := range gr {
+							dr[i] = v - dr[i]*s
+						}
+						continue
 					}
-					if n >= shortRow {
-						vmath.Exp(dr, out.data[r*n:(r+1)*n])
-					}
-					for i, v := range gr {
-						dr[i] = v - dr[i]*s
-					}
+					s := float32(vmath.Sum64(gr))
+					vmath.Exp(dr, out.data[r*n:(r+1)*n])
+					vmath.ScaleAddScaled(dr, gr, -s, 1)
 				}
 			})
 			return []*Tensor{fromData(d, t.shape)}
