@@ -35,7 +35,10 @@ import (
 // Spin is how long a helper keeps watching for a new loop after its last
 // one before it parks. Waking a parked goroutine takes tens of
 // microseconds on a virtual machine, longer than many loops; a helper that
-// spins costs at most Spin of one core after the last loop.
+// spins costs at most Spin of one core after the last loop. The notebook
+// CNN's training step at batch 64 runs 14 loops, 30 µs apart at the median
+// (quartiles 8 and 86 µs, on a 2-vCPU machine under load), so most of them
+// find the helper awake.
 const Spin = 50 * time.Microsecond
 
 // When other processes hold the cores, a helper joins late, or is stopped
