@@ -44,9 +44,9 @@ const Spin = 50 * time.Microsecond
 // When other processes hold the cores, a helper joins late, or is stopped
 // in the middle of an item that the caller then waits for, and a loop
 // takes longer than on the caller alone. After weakLimit loops in a row
-// in which the helpers ran less than a quarter of their share of the items
-// (or the caller waited longer than Spin for them), loops run on their
-// callers alone for backoff.
+// in which the helpers together ran less than a quarter of one goroutine's
+// even share of the items (or the caller waited longer than Spin for
+// them), loops run on their callers alone for backoff.
 const (
 	weakLimit = 3
 	backoff   = 10 * time.Millisecond
