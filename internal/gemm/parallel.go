@@ -4,13 +4,17 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // parallelFlops is the smallest product (2·m·n·k) worth splitting: below it
-// waking a worker costs more than the time it saves. Measured on 2 cores:
-// 128³ runs faster on one goroutine even on an idle machine, and when other
-// processes keep the second core busy the crossover moves up to about 300³.
-const parallelFlops = 2 * 200 * 200 * 200
+// handing half to a worker costs more than the time it saves. Workers
+// poll for a while after each product (see spinTime), so in a run of
+// products the hand-off takes microseconds and 128³ (about 70 µs on one
+// core) gains from the second core; when the worker has parked, the
+// caller does the chunks it has not claimed, and loses only the wake-up
+// call.
+const parallelFlops = 2 * 120 * 120 * 120
 
 // minChunk is the narrowest share of rows or columns worth cutting a big
 // product into beyond one per goroutine.
@@ -76,10 +80,42 @@ func ensureWorkers(n int) {
 	for ; workers.started < n; workers.started++ {
 		go func(jobs <-chan *call) {
 			for cl := range jobs {
-				cl.work()
-				cl.release()
+				for cl != nil {
+					cl.work()
+					cl.release()
+					cl = nextJob(jobs)
+				}
 			}
 		}(workers.jobs)
+	}
+}
+
+// spinTime is how long a worker, or a caller waiting for its workers,
+// polls before it parks. Waking a parked goroutine goes through the
+// scheduler and a futex: tens of microseconds on a virtual machine, as
+// long as a whole 128³ product, which made splitting small products a
+// loss. Products come in runs (the layers of a network, the samples of a
+// batch), so a worker that has just finished one usually gets the next
+// while still polling; after spinTime without one it parks, so an idle
+// process uses no CPU.
+const spinTime = 100 * time.Microsecond
+
+// nextJob polls jobs for up to spinTime, yielding the core to other
+// goroutines between polls, and returns nil when none came.
+func nextJob(jobs <-chan *call) *call {
+	var start time.Time
+	for i := 0; ; i++ {
+		select {
+		case cl := <-jobs:
+			return cl
+		default:
+		}
+		if i == 0 {
+			start = time.Now()
+		} else if i%16 == 0 && time.Since(start) > spinTime {
+			return nil
+		}
+		runtime.Gosched()
 	}
 }
 
@@ -143,6 +179,15 @@ func runParallel(kn *kernel, p *problem, parts int, alongN bool) bool {
 		workers.jobs <- cl
 	}
 	cl.work()
+	// The workers' last chunks are usually a few microseconds from done:
+	// poll before parking on cl.done, whose wake-up costs more than that.
+	start := time.Now()
+	for i := 1; cl.left.Load() != 0; i++ {
+		if i%16 == 0 && time.Since(start) > spinTime {
+			break
+		}
+		runtime.Gosched()
+	}
 	<-cl.done
 	ok := !cl.stopped.Load()
 	cl.release()
