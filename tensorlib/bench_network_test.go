@@ -128,3 +128,46 @@ func BenchmarkBatchNorm(b *testing.B) {
 		}
 	})
 }
+
+// The convolutions of ResNet-18 with the 32×32 stem at batch 32 (models'
+// BenchmarkResNet18TrainStep): name, channels in and out, input size,
+// kernel, stride (padding is 1 for 3×3 kernels, 0 for 1×1), and how many
+// times the network runs it.
+var resnetConvs = []struct {
+	name                  string
+	cin, cout, size, k, s int
+	times                 int
+}{
+	{"stem_3to64_32x32", 3, 64, 32, 3, 1, 1},
+	{"l1_64to64_32x32", 64, 64, 32, 3, 1, 4},
+	{"l2_64to128_s2", 64, 128, 32, 3, 2, 1},
+	{"l2_128to128_16x16", 128, 128, 16, 3, 1, 3},
+	{"l2_down_1x1_s2", 64, 128, 32, 1, 2, 1},
+	{"l3_128to256_s2", 128, 256, 16, 3, 2, 1},
+	{"l3_256to256_8x8", 256, 256, 8, 3, 1, 3},
+	{"l3_down_1x1_s2", 128, 256, 16, 1, 2, 1},
+	{"l4_256to512_s2", 256, 512, 8, 3, 2, 1},
+	{"l4_512to512_4x4", 512, 512, 4, 3, 1, 3},
+	{"l4_down_1x1_s2", 256, 512, 8, 1, 2, 1},
+}
+
+// BenchmarkConv2dResNet18 is each of ResNet-18's convolution shapes at
+// batch 32, forward and backward (the input gradient too, except for the
+// stem), without bias.
+func BenchmarkConv2dResNet18(b *testing.B) {
+	for _, c := range resnetConvs {
+		b.Run(c.name, func(b *testing.B) {
+			ManualSeed(1)
+			x := Randn(32, c.cin, c.size, c.size).SetRequiresGrad(c.name[:4] != "stem")
+			w := Randn(c.cout, c.cin, c.k, c.k).SetRequiresGrad(true)
+			opt := ConvOptions{Stride: [2]int{c.s, c.s}, Padding: [2]int{c.k / 2, c.k / 2}}
+			g := Randn(Conv2d(x, w, nil, opt).Shape()...)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				Conv2d(x, w, nil, opt).BackwardWith(g)
+				x.ZeroGrad()
+				w.ZeroGrad()
+			}
+		})
+	}
+}

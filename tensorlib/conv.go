@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/gohooks/gohooks/internal/gemm"
 	"github.com/gohooks/gohooks/internal/interrupt"
+	"github.com/gohooks/gohooks/internal/vmath"
 )
 
 // ConvOptions are the settings of Conv2d. A zero field means PyTorch's
@@ -125,139 +125,354 @@ func Conv2d(x, w, b *Tensor, opt ConvOptions) *Tensor {
 	})
 }
 
-// convForward computes out = conv(x, w) + bias.
-func convForward(g *convGeom, x, w, bias, out []float32) {
-	workers := sampleWorkers(g.n, 2*g.cout*g.k*g.p)
-	cols := make([][]float32, workers)
-	runSamples(g.n, workers, func(worker, s int) {
-		if cols[worker] == nil && !g.direct() {
-			cols[worker] = make([]float32, g.k*g.p)
-		}
-		col := cols[worker]
-		ys := out[s*g.cout*g.p : (s+1)*g.cout*g.p]
-		if bias != nil {
-			for co := 0; co < g.cout; co++ {
-				fill(ys[co*g.p:(co+1)*g.p], bias[co])
-			}
-		}
-		beta := float32(0)
-		if bias != nil {
-			beta = 1
-		}
-		xs := x[s*g.c*g.h*g.w : (s+1)*g.c*g.h*g.w]
-		for gi := 0; gi < g.groups; gi++ {
-			xg := xs[gi*g.cinG*g.h*g.w : (gi+1)*g.cinG*g.h*g.w]
-			if g.direct() {
-				col = xg
-			} else {
-				im2col(g, xg, col)
-			}
-			gemm.Sgemm(false, false, g.coutG, g.p, g.k,
-				1, w[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k,
-				col, g.p,
-				beta, ys[gi*g.coutG*g.p:(gi+1)*g.coutG*g.p], g.p)
+// A convolution works on blocks of consecutive samples: the column matrices
+// of a block's samples sit side by side in one matrix of up to blockCols
+// columns, so that the matrix products stay wide when the output planes are
+// small (a plane of more than blockCols/2 outputs makes a block alone).
+// ResNet's 4×4 layer at batch 32 then makes one product of 512
+// columns instead of 32 of 16: the weight is packed once instead of 32
+// times, and its gradient is one product of depth 512 instead of 32 of
+// depth 16. Outputs of a block of several samples go through a scratch
+// matrix [Cout, samples·oH·oW] and are copied into place.
+const blockCols = 1024
+
+// spreadFlops is the size of a block's product (2·Cout·K·columns) below
+// which the blocks run side by side on GOMAXPROCS goroutines, each product
+// on one core; larger products are split across the cores by Sgemm, and the
+// blocks run one after the other. The choice depends on the shape only, so
+// that the weight gradient's sums are the same bits on any number of cores.
+const spreadFlops = 2 * 200 * 200 * 200
+
+// convBlocks is how a convolution cuts its batch.
+type convBlocks struct {
+	size   int  // samples per block; the last block may have fewer
+	count  int  // blocks
+	spread bool // blocks side by side, each product on one core
+}
+
+// blocks returns the blocking of the backward pass, or with forward set,
+// of the forward pass. Forward, a block of several samples saves packing
+// the weight (K values a column) again for each sample and costs a copy of
+// the outputs (one value a column and output channel), so it pays only when
+// K is at least the plane's size: not for the notebook CNN's 8→16
+// convolution (K = 72, 196 outputs a plane), which multiplies each sample
+// straight into its output.
+func (g *convGeom) blocks(forward bool) convBlocks {
+	if g.n == 0 {
+		return convBlocks{}
+	}
+	size := min(g.n, max(1, blockCols/g.p))
+	if forward && g.k < g.p {
+		size = 1
+	}
+	count := (g.n + size - 1) / size
+	return convBlocks{size: size, count: count, spread: count > 1 && 2*g.cout*g.k*size*g.p < spreadFlops}
+}
+
+// samples returns the first sample of block b and its number of samples.
+func (bl convBlocks) samples(b, n int) (s0, ns int) {
+	s0 = b * bl.size
+	return s0, min(bl.size, n-s0)
+}
+
+// workers returns how many goroutines share the blocks when they run side
+// by side and each costs flops.
+func (bl convBlocks) workers(flops int) int {
+	procs := runtime.GOMAXPROCS(0)
+	if procs < 2 || bl.count < 2 || bl.count*flops < 1<<18 {
+		return 1
+	}
+	return min(procs, bl.count)
+}
+
+// convScratch holds one goroutine's matrices for a block: the column matrix
+// (or the gradient of it) and a matrix of the block's outputs (or output
+// gradients). Scratch is pooled: ResNet's column matrices are megabytes.
+type convScratch struct{ col, mat []float32 }
+
+var convScratches = sync.Pool{New: func() any { return new(convScratch) }}
+
+func growScratch(x []float32, n int) []float32 {
+	if cap(x) < n {
+		return make([]float32, n)
+	}
+	return x[:n]
+}
+
+// minPart is the smallest share of a copy-like pass (in elements) worth
+// handing to another goroutine.
+const minPart = 1 << 14
+
+// forParts calls fn over [0, n) in contiguous parts, on several goroutines
+// when par is set and the pass touches enough elements.
+func forParts(par bool, n, elements int, fn func(lo, hi int)) {
+	parts := 1
+	if par && runtime.GOMAXPROCS(0) > 1 {
+		parts = min(n, elements/minPart, 4*runtime.GOMAXPROCS(0))
+	}
+	if parts <= 1 {
+		fn(0, n)
+		return
+	}
+	runSamples(parts, min(parts, runtime.GOMAXPROCS(0)), func(_, i int) {
+		fn(n*i/parts, n*(i+1)/parts)
+	})
+}
+
+// unfold writes the column matrix of samples [s0, s0+ns) into col: row r of
+// channel c's taps holds sample s's columns at col[(c·kh·kw+r)·ld + s·p],
+// ld = ns·p. The groups' matrices are stacked, group gi's starting at row
+// gi·stride; a stride of K+1 leaves one more row after each group's, which
+// is set to ones (the bias's row).
+func unfold(g *convGeom, x []float32, s0, ns int, col []float32, stride int, par bool) {
+	hw, ld := g.h*g.w, ns*g.p
+	forParts(par, ns*g.c, ns*g.c*g.kh*g.kw*g.p, func(lo, hi int) {
+		for it := lo; it < hi; it++ {
+			s, c := it/g.c, it%g.c
+			row := c/g.cinG*stride + c%g.cinG*g.kh*g.kw
+			im2col(g, x[((s0+s)*g.c+c)*hw:][:hw], col[row*ld+s*g.p:], ld)
 		}
 	})
+	if stride > g.k {
+		for gi := 0; gi < g.groups; gi++ {
+			fill(col[(gi*stride+g.k)*ld:][:ld], 1)
+		}
+	}
+}
+
+// fold is unfold's adjoint: it adds the column gradient dcol of samples
+// [s0, s0+ns) into their input gradient dx.
+func fold(g *convGeom, dcol []float32, s0, ns int, dx []float32, par bool) {
+	hw, ld := g.h*g.w, ns*g.p
+	forParts(par, ns*g.c, ns*g.c*g.kh*g.kw*g.p, func(lo, hi int) {
+		for it := lo; it < hi; it++ {
+			s, c := it/g.c, it%g.c
+			col2im(g, dcol[c*g.kh*g.kw*ld+s*g.p:], ld, dx[((s0+s)*g.c+c)*hw:][:hw])
+		}
+	})
+}
+
+// blockRows copies between the [Cout, ns·p] matrix of a block and the
+// [ns, Cout, p] planes of its samples: toBlock reads the planes.
+func blockRows(g *convGeom, planes, m []float32, ns int, toBlock, par bool) {
+	ld := ns * g.p
+	forParts(par, ns, ns*g.cout*g.p, func(lo, hi int) {
+		for s := lo; s < hi; s++ {
+			for co := 0; co < g.cout; co++ {
+				pl := planes[(s*g.cout+co)*g.p:][:g.p]
+				row := m[co*ld+s*g.p:][:g.p]
+				if toBlock {
+					copy(row, pl)
+				} else {
+					copy(pl, row)
+				}
+			}
+		}
+	})
+}
+
+// convForward computes out = conv(x, w) + bias.
+func convForward(g *convGeom, x, w, bias, out []float32) {
+	bl := g.blocks(true)
+	// The bias joins the weight as one more column, multiplied by a row of
+	// ones below each group's column matrix: the products then write the
+	// outputs without reading them, instead of adding to outputs filled
+	// with the bias first. Inputs used as they are have no row to spare.
+	stride := g.k
+	if bias != nil && !(bl.size == 1 && g.direct()) {
+		stride = g.k + 1
+		wb := make([]float32, g.cout*stride)
+		for co := 0; co < g.cout; co++ {
+			copy(wb[co*stride:], w[co*g.k:(co+1)*g.k])
+			wb[co*stride+g.k] = bias[co]
+		}
+		w, bias = wb, nil
+	}
+	if !bl.spread {
+		sc := convScratches.Get().(*convScratch)
+		for b := 0; b < bl.count; b++ {
+			interrupt.Check()
+			forwardBlock(g, bl, b, x, w, stride, bias, out, sc, true)
+		}
+		convScratches.Put(sc)
+		return
+	}
+	workers := bl.workers(2 * g.cout * g.k * bl.size * g.p)
+	scs := make([]*convScratch, workers)
+	runSamples(bl.count, workers, func(worker, b int) {
+		if scs[worker] == nil {
+			scs[worker] = convScratches.Get().(*convScratch)
+		}
+		forwardBlock(g, bl, b, x, w, stride, bias, out, scs[worker], false)
+	})
+	for _, sc := range scs {
+		if sc != nil {
+			convScratches.Put(sc)
+		}
+	}
+}
+
+// forwardBlock computes the outputs of block b from the weight w, whose
+// rows (and groups' column matrices) are stride long: K, or K+1 when the
+// bias is w's last column. par lets its passes use several goroutines.
+func forwardBlock(g *convGeom, bl convBlocks, b int, x, w []float32, stride int, bias, out []float32, sc *convScratch, par bool) {
+	s0, ns := bl.samples(b, g.n)
+	ld := ns * g.p
+	var col []float32
+	if ns == 1 && g.direct() {
+		col = x[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
+	} else {
+		sc.col = growScratch(sc.col, g.groups*stride*ld)
+		col = sc.col
+		unfold(g, x, s0, ns, col, stride, par)
+	}
+	y := out[s0*g.cout*g.p : (s0+ns)*g.cout*g.p]
+	if ns > 1 {
+		sc.mat = growScratch(sc.mat, g.cout*ld)
+		y = sc.mat
+	}
+	beta := float32(0)
+	if bias != nil {
+		for co := 0; co < g.cout; co++ {
+			fill(y[co*ld:(co+1)*ld], bias[co])
+		}
+		beta = 1
+	}
+	for gi := 0; gi < g.groups; gi++ {
+		gemm.Sgemm(false, false, g.coutG, ld, stride,
+			1, w[gi*g.coutG*stride:(gi+1)*g.coutG*stride], stride,
+			col[gi*stride*ld:], ld,
+			beta, y[gi*g.coutG*ld:], ld)
+	}
+	if ns > 1 {
+		blockRows(g, out[s0*g.cout*g.p:], y, ns, false, par)
+	}
 }
 
 // convBackward returns the gradients of x, w and the bias for the output
 // gradient gy, computing only those asked for.
 func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB bool) (gx, gw, gb *Tensor) {
-	var dx []float32
+	var dx, dw []float32
 	if needX {
 		dx = zeroBuf(len(x.data))
 	}
-	workers := sampleWorkers(g.n, 4*g.cout*g.k*g.p)
-	// The weight and bias gradients are sums over samples. Each chunk of
-	// samples sums its own, and the chunks add up in order at the end, so
-	// the result does not depend on which goroutine ran which chunk. The
-	// chunks do not depend on the number of cores either (they were 4 per
-	// goroutine, or 1 on one core): a seeded training gives the same
-	// numbers on any machine.
-	chunks := min(g.n, convGradChunks)
-	type scratch struct{ col, dcol []float32 }
-	type partial struct {
-		dw []float32
-		db []float64
+	if needB {
+		gb = fromData(biasGrad(g, gy), []int{g.cout})
 	}
-	bufs := make([]scratch, workers)
-	parts := make([]partial, chunks)
-	runSamples(chunks, workers, func(worker, chunk int) {
-		buf, pt := &bufs[worker], &parts[chunk]
-		if buf.col == nil && !g.direct() {
-			buf.col = make([]float32, g.k*g.p)
-			buf.dcol = make([]float32, g.k*g.p)
+	bl := g.blocks(false)
+	switch {
+	case !needX && !needW:
+	case !bl.spread:
+		if needW {
+			dw = make([]float32, len(w.data))
+		}
+		sc := convScratches.Get().(*convScratch)
+		for b := 0; b < bl.count; b++ {
+			interrupt.Check()
+			backwardBlock(g, bl, b, x.data, w.data, gy, dx, dw, sc, true)
+		}
+		convScratches.Put(sc)
+	default:
+		// The weight gradient is a sum over blocks. Each chunk of blocks
+		// sums its own, and the chunks add up in order at the end, so the
+		// result does not depend on which goroutine ran which chunk, nor
+		// on the number of cores.
+		chunks := min(bl.count, convGradChunks)
+		parts := make([][]float32, chunks)
+		workers := bl.workers(6 * g.cout * g.k * bl.size * g.p)
+		scs := make([]*convScratch, workers)
+		runSamples(chunks, workers, func(worker, chunk int) {
+			if scs[worker] == nil {
+				scs[worker] = convScratches.Get().(*convScratch)
+			}
+			if needW {
+				parts[chunk] = make([]float32, len(w.data))
+			}
+			for b := bl.count * chunk / chunks; b < bl.count*(chunk+1)/chunks; b++ {
+				interrupt.Check()
+				backwardBlock(g, bl, b, x.data, w.data, gy, dx, parts[chunk], scs[worker], false)
+			}
+		})
+		for _, sc := range scs {
+			if sc != nil {
+				convScratches.Put(sc)
+			}
 		}
 		if needW {
-			pt.dw = make([]float32, len(w.data))
+			dw = make([]float32, len(w.data))
+			for _, pt := range parts {
+				addInto(dw, pt)
+			}
 		}
-		if needB {
-			pt.db = make([]float64, g.cout)
-		}
-		for s := g.n * chunk / chunks; s < g.n*(chunk+1)/chunks; s++ {
-			interrupt.Check()
-			convBackwardSample(g, x.data, w.data, gy, s, dx, buf.col, buf.dcol, pt.dw, pt.db)
-		}
-	})
+	}
 	if needX {
 		gx = fromData(dx, x.shape)
 	}
 	if needW {
-		dw := make([]float32, len(w.data))
-		for _, pt := range parts {
-			addInto(dw, pt.dw)
-		}
 		gw = fromData(dw, w.shape)
-	}
-	if needB {
-		db := make([]float32, g.cout)
-		for co := range db {
-			var s float64
-			for _, pt := range parts {
-				s += pt.db[co]
-			}
-			db[co] = float32(s)
-		}
-		gb = fromData(db, []int{g.cout})
 	}
 	return gx, gw, gb
 }
 
-// convBackwardSample adds sample s's share of the gradients: its input
-// gradient into dx, its weight gradient into dw and its bias gradient into
-// db; a nil destination is not computed. col and dcol are scratch buffers.
-func convBackwardSample(g *convGeom, x, w, gy []float32, s int, dx, col, dcol, dw []float32, db []float64) {
-	gys := gy[s*g.cout*g.p : (s+1)*g.cout*g.p]
-	if db != nil {
-		for co := 0; co < g.cout; co++ {
-			db[co] += sum64(gys[co*g.p : (co+1)*g.p])
-		}
-	}
-	plane := g.cinG * g.h * g.w
-	off := s * g.c * g.h * g.w
-	for gi := 0; gi < g.groups; gi++ {
-		gyg := gys[gi*g.coutG*g.p : (gi+1)*g.coutG*g.p]
-		wg := w[gi*g.coutG*g.k : (gi+1)*g.coutG*g.k]
-		lo, hi := off+gi*plane, off+(gi+1)*plane
-		if dw != nil {
-			c := col
-			if g.direct() {
-				c = x[lo:hi]
-			} else {
-				im2col(g, x[lo:hi], c)
+// biasGrad sums the output gradient of each channel over the batch and the
+// plane, in float64, sample after sample.
+func biasGrad(g *convGeom, gy []float32) []float32 {
+	db := make([]float32, g.cout)
+	forParts(true, g.cout, g.n*g.cout*g.p, func(lo, hi int) {
+		for co := lo; co < hi; co++ {
+			var s float64
+			for n := 0; n < g.n; n++ {
+				s += sum64(gy[(n*g.cout+co)*g.p:][:g.p])
 			}
-			gemm.Sgemm(false, true, g.coutG, g.k, g.p,
-				1, gyg, g.p, c, g.p,
+			db[co] = float32(s)
+		}
+	})
+	return db
+}
+
+// backwardBlock adds block b's share of the gradients: its input gradient
+// into dx and its weight gradient into dw; a nil destination is not
+// computed. par lets its passes use several goroutines.
+func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32, sc *convScratch, par bool) {
+	s0, ns := bl.samples(b, g.n)
+	ld := ns * g.p
+	gyb := gy[s0*g.cout*g.p : (s0+ns)*g.cout*g.p]
+	if ns > 1 {
+		sc.mat = growScratch(sc.mat, g.cout*ld)
+		blockRows(g, gyb, sc.mat, ns, true, par)
+		gyb = sc.mat
+	}
+	direct := ns == 1 && g.direct()
+	if dw != nil {
+		col := x[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
+		if !direct {
+			sc.col = growScratch(sc.col, g.c*g.kh*g.kw*ld)
+			col = sc.col
+			unfold(g, x, s0, ns, col, g.k, par)
+		}
+		for gi := 0; gi < g.groups; gi++ {
+			gemm.Sgemm(false, true, g.coutG, g.k, ld,
+				1, gyb[gi*g.coutG*ld:], ld, col[gi*g.k*ld:], ld,
 				1, dw[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k)
 		}
-		if dx != nil {
-			if g.direct() {
-				gemm.Sgemm(true, false, g.k, g.p, g.coutG, 1, wg, g.k, gyg, g.p, 0, dx[lo:hi], g.p)
-			} else {
-				gemm.Sgemm(true, false, g.k, g.p, g.coutG, 1, wg, g.k, gyg, g.p, 0, dcol, g.p)
-				col2im(g, dcol, dx[lo:hi])
-			}
-		}
+	}
+	if dx == nil {
+		return
+	}
+	dcol := dx[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
+	if !direct {
+		// The column matrix is no longer needed: its gradient takes its
+		// place.
+		sc.col = growScratch(sc.col, g.c*g.kh*g.kw*ld)
+		dcol = sc.col
+	}
+	for gi := 0; gi < g.groups; gi++ {
+		gemm.Sgemm(true, false, g.k, ld, g.coutG,
+			1, w[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k, gyb[gi*g.coutG*ld:], ld,
+			0, dcol[gi*g.k*ld:], ld)
+	}
+	if !direct {
+		fold(g, dcol, s0, ns, dx, par)
 	}
 }
 
@@ -277,45 +492,41 @@ func validRange(n, stride, off, size int) (lo, hi int) {
 	return lo, hi
 }
 
-// im2col unfolds one group of one sample, x of shape [cinG, h, w], into col
-// of shape [cinG*kh*kw, oh*ow]: row (c, i, j) holds the input each output
-// position sees through kernel tap (i, j) of channel c, zero in the padding.
-// Every element of col is written.
-func im2col(g *convGeom, x, col []float32) {
+// im2col unfolds one channel of one sample, plane [h, w], into the kh·kw
+// rows of a column matrix that start at col[0], ld apart: row (i, j) holds
+// in its first oh·ow places the input each output position sees through
+// kernel tap (i, j), zero in the padding. Every one of those places is
+// written.
+func im2col(g *convGeom, plane, col []float32, ld int) {
 	if g.shifted() {
-		im2colShifted(g, x, col)
+		im2colShifted(g, plane, col, ld)
 	} else {
-		im2colRows(g, x, col)
+		im2colRows(g, plane, col, ld)
 	}
 }
 
 // im2colRows is im2col for any geometry, one output row at a time.
-func im2colRows(g *convGeom, x, col []float32) {
-	hw := g.h * g.w
-	for c := 0; c < g.cinG; c++ {
-		plane := x[c*hw : (c+1)*hw]
-		for i := 0; i < g.kh; i++ {
-			for j := 0; j < g.kw; j++ {
-				r := (c*g.kh+i)*g.kw + j
-				row := col[r*g.p : (r+1)*g.p]
-				xoff := j*g.dw - g.pw
-				lo, hi := validRange(g.ow, g.sw, xoff, g.w)
-				for oy := 0; oy < g.oh; oy++ {
-					dst := row[oy*g.ow : (oy+1)*g.ow]
-					iy := oy*g.sh - g.ph + i*g.dh
-					if iy < 0 || iy >= g.h || lo == hi {
-						clear(dst)
-						continue
-					}
-					clear(dst[:lo])
-					clear(dst[hi:])
-					src := plane[iy*g.w : (iy+1)*g.w]
-					if g.sw == 1 {
-						copy(dst[lo:hi], src[lo+xoff:hi+xoff])
-					} else {
-						for ox := lo; ox < hi; ox++ {
-							dst[ox] = src[ox*g.sw+xoff]
-						}
+func im2colRows(g *convGeom, plane, col []float32, ld int) {
+	for i := 0; i < g.kh; i++ {
+		for j := 0; j < g.kw; j++ {
+			row := col[(i*g.kw+j)*ld:][:g.p]
+			xoff := j*g.dw - g.pw
+			lo, hi := validRange(g.ow, g.sw, xoff, g.w)
+			for oy := 0; oy < g.oh; oy++ {
+				dst := row[oy*g.ow : (oy+1)*g.ow]
+				iy := oy*g.sh - g.ph + i*g.dh
+				if iy < 0 || iy >= g.h || lo == hi {
+					clear(dst)
+					continue
+				}
+				clear(dst[:lo])
+				clear(dst[hi:])
+				src := plane[iy*g.w : (iy+1)*g.w]
+				if g.sw == 1 {
+					copy(dst[lo:hi], src[lo+xoff:hi+xoff])
+				} else {
+					for ox := lo; ox < hi; ox++ {
+						dst[ox] = src[ox*g.sw+xoff]
 					}
 				}
 			}
@@ -323,47 +534,40 @@ func im2colRows(g *convGeom, x, col []float32) {
 	}
 }
 
-// col2im is the adjoint of im2col: it adds each element of col into the
-// input position it was read from, so taps that share an input add up.
-func col2im(g *convGeom, col, x []float32) {
+// col2im is the adjoint of im2col: it adds each element of the kh·kw rows
+// at col (ld apart) into the input position it was read from, so taps that
+// share an input add up. It may overwrite the padding places of col.
+func col2im(g *convGeom, col []float32, ld int, plane []float32) {
 	if g.shifted() {
-		col2imShifted(g, col, x)
+		col2imShifted(g, col, ld, plane)
 	} else {
-		col2imRows(g, col, x)
+		col2imRows(g, col, ld, plane)
 	}
 }
 
 // col2imRows is col2im for any geometry, one output row at a time.
-func col2imRows(g *convGeom, col, x []float32) {
-	hw := g.h * g.w
-	for c := 0; c < g.cinG; c++ {
-		plane := x[c*hw : (c+1)*hw]
-		for i := 0; i < g.kh; i++ {
-			for j := 0; j < g.kw; j++ {
-				r := (c*g.kh+i)*g.kw + j
-				row := col[r*g.p : (r+1)*g.p]
-				xoff := j*g.dw - g.pw
-				lo, hi := validRange(g.ow, g.sw, xoff, g.w)
-				if lo == hi {
+func col2imRows(g *convGeom, col []float32, ld int, plane []float32) {
+	for i := 0; i < g.kh; i++ {
+		for j := 0; j < g.kw; j++ {
+			row := col[(i*g.kw+j)*ld:][:g.p]
+			xoff := j*g.dw - g.pw
+			lo, hi := validRange(g.ow, g.sw, xoff, g.w)
+			if lo == hi {
+				continue
+			}
+			for oy := 0; oy < g.oh; oy++ {
+				iy := oy*g.sh - g.ph + i*g.dh
+				if iy < 0 || iy >= g.h {
 					continue
 				}
-				for oy := 0; oy < g.oh; oy++ {
-					iy := oy*g.sh - g.ph + i*g.dh
-					if iy < 0 || iy >= g.h {
-						continue
-					}
-					src := row[oy*g.ow : (oy+1)*g.ow]
-					dst := plane[iy*g.w : (iy+1)*g.w]
-					if g.sw == 1 {
-						d := dst[lo+xoff : hi+xoff]
-						s := src[lo:hi]
-						for k := range d {
-							d[k] += s[k]
-						}
-					} else {
-						for ox := lo; ox < hi; ox++ {
-							dst[ox*g.sw+xoff] += src[ox]
-						}
+				src := row[oy*g.ow : (oy+1)*g.ow]
+				dst := plane[iy*g.w : (iy+1)*g.w]
+				if g.sw == 1 {
+					d := dst[lo+xoff : hi+xoff]
+					vmath.Add(d, d, src[lo:hi])
+				} else {
+					for ox := lo; ox < hi; ox++ {
+						dst[ox*g.sw+xoff] += src[ox]
 					}
 				}
 			}
@@ -415,24 +619,19 @@ func clearGaps(g *convGeom, row []float32, a, b, lo, hi int) {
 	}
 }
 
-func im2colShifted(g *convGeom, x, col []float32) {
-	hw := g.h * g.w
-	for c := 0; c < g.cinG; c++ {
-		plane := x[c*hw : (c+1)*hw]
-		for i := 0; i < g.kh; i++ {
-			for j := 0; j < g.kw; j++ {
-				r := (c*g.kh+i)*g.kw + j
-				row := col[r*g.p : (r+1)*g.p]
-				shift, a, b, lo, hi, ok := g.tapRange(i, j)
-				if !ok {
-					clear(row)
-					continue
-				}
-				clear(row[:a])
-				copy(row[a:b], plane[a+shift:b+shift])
-				clear(row[b:])
-				clearGaps(g, row, a, b, lo, hi)
+func im2colShifted(g *convGeom, plane, col []float32, ld int) {
+	for i := 0; i < g.kh; i++ {
+		for j := 0; j < g.kw; j++ {
+			row := col[(i*g.kw+j)*ld:][:g.p]
+			shift, a, b, lo, hi, ok := g.tapRange(i, j)
+			if !ok {
+				clear(row)
+				continue
 			}
+			clear(row[:a])
+			copy(row[a:b], plane[a+shift:b+shift])
+			clear(row[b:])
+			clearGaps(g, row, a, b, lo, hi)
 		}
 	}
 }
@@ -440,32 +639,24 @@ func im2colShifted(g *convGeom, x, col []float32) {
 // col2imShifted is col2im for shifted geometries. It zeroes the padding
 // columns of col (a scratch buffer) so that each tap adds into the input
 // with one loop.
-func col2imShifted(g *convGeom, col, x []float32) {
-	hw := g.h * g.w
-	for c := 0; c < g.cinG; c++ {
-		plane := x[c*hw : (c+1)*hw]
-		for i := 0; i < g.kh; i++ {
-			for j := 0; j < g.kw; j++ {
-				r := (c*g.kh+i)*g.kw + j
-				row := col[r*g.p : (r+1)*g.p]
-				shift, a, b, lo, hi, ok := g.tapRange(i, j)
-				if !ok {
-					continue
-				}
-				clearGaps(g, row, a, b, lo, hi)
-				d := plane[a+shift : b+shift]
-				s := row[a:b]
-				for k := range d {
-					d[k] += s[k]
-				}
+func col2imShifted(g *convGeom, col []float32, ld int, plane []float32) {
+	for i := 0; i < g.kh; i++ {
+		for j := 0; j < g.kw; j++ {
+			row := col[(i*g.kw+j)*ld:][:g.p]
+			shift, a, b, lo, hi, ok := g.tapRange(i, j)
+			if !ok {
+				continue
 			}
+			clearGaps(g, row, a, b, lo, hi)
+			d := plane[a+shift : b+shift]
+			vmath.Add(d, d, row[a:b])
 		}
 	}
 }
 
-// convGradChunks is how many partial sums a convolution's weight and bias
-// gradients are added from: as many as 2 cores made before, so memory is
-// as it was there, whatever the number of cores.
+// convGradChunks is how many partial sums a convolution's weight gradient
+// is added from when its blocks run side by side: as many as 2 cores made
+// before, so memory is as it was there, whatever the number of cores.
 const convGradChunks = 8
 
 // sampleFlops is the per-sample work (in flops) below which the matrix
@@ -482,51 +673,4 @@ func sampleWorkers(n, flops int) int {
 		return 1
 	}
 	return min(procs, n)
-}
-
-// runSamples calls fn(worker, s) for every s in [0, n). With more than one
-// worker, each goroutine takes the next s not yet taken, so a goroutine the
-// scheduler holds back delays the others by one item at most. It checks for
-// a user interrupt before each item; a panic in a worker (an interrupt or a
-// bug) is raised again on the calling goroutine once every worker has
-// stopped.
-func runSamples(n, workers int, fn func(worker, s int)) {
-	if workers <= 1 {
-		for s := 0; s < n; s++ {
-			interrupt.Check()
-			fn(0, s)
-		}
-		return
-	}
-	var (
-		wg       sync.WaitGroup
-		next     atomic.Int64
-		stop     atomic.Bool
-		once     sync.Once
-		panicked any
-	)
-	for wk := 0; wk < workers; wk++ {
-		wg.Add(1)
-		go func(wk int) {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					once.Do(func() { panicked = r })
-					stop.Store(true)
-				}
-			}()
-			for !stop.Load() {
-				s := int(next.Add(1) - 1)
-				if s >= n {
-					return
-				}
-				interrupt.Check()
-				fn(wk, s)
-			}
-		}(wk)
-	}
-	wg.Wait()
-	if panicked != nil {
-		panic(panicked)
-	}
 }

@@ -167,6 +167,10 @@ var convCases = []struct {
 	{"same", []int{2, 2, 5, 4}, []int{3, 2, 3, 3}, true, ConvOptions{Padding: [2]int{1, 1}}},
 	{"same_tall_pad", []int{1, 2, 4, 3}, []int{2, 2, 1, 3}, false, ConvOptions{Padding: [2]int{1, 1}}},
 	{"everything", []int{2, 4, 9, 8}, []int{4, 2, 3, 2}, true, ConvOptions{Stride: [2]int{2, 3}, Padding: [2]int{2, 1}, Dilation: [2]int{2, 3}, Groups: 2}},
+	{"block_stride2", []int{5, 3, 9, 7}, []int{4, 3, 3, 3}, true, ConvOptions{Stride: [2]int{2, 2}, Padding: [2]int{1, 1}}},
+	{"pointwise_stride2", []int{3, 4, 7, 5}, []int{6, 4, 1, 1}, false, ConvOptions{Stride: [2]int{2, 2}}},
+	{"groups_block", []int{3, 4, 6, 6}, []int{4, 2, 3, 3}, true, ConvOptions{Groups: 2}},
+	{"pointwise_one_sample", []int{1, 4, 5, 3}, []int{6, 2, 1, 1}, true, ConvOptions{Groups: 2}},
 }
 
 // convInputs builds the generator's x, w and b for a case, as leaves that
@@ -336,20 +340,29 @@ func TestShiftedIm2colMatchesRowByRow(t *testing.T) {
 		if !g.shifted() {
 			t.Fatalf("%+v: geometry %+v is not shifted", c, g)
 		}
+		// Rows ld apart with a gap after each, as in a block of samples.
+		ld := g.p + 3
 		x := netWave(0.1, 1, 0, 2*c.h*c.w).data
-		want := make([]float32, g.k*g.p)
-		got := make([]float32, g.k*g.p)
+		want := make([]float32, g.k*ld)
+		got := make([]float32, g.k*ld)
 		fill(got, 42) // every element must be written
-		im2colRows(&g, x, want)
-		im2colShifted(&g, x, got)
+		fill(want, 42)
+		hw, taps := c.h*c.w, c.kh*c.kw
+		for ch := 0; ch < 2; ch++ {
+			im2colRows(&g, x[ch*hw:(ch+1)*hw], want[ch*taps*ld:], ld)
+			im2colShifted(&g, x[ch*hw:(ch+1)*hw], got[ch*taps*ld:], ld)
+		}
 		if !sameValues(got, want) {
 			t.Errorf("%+v: im2col\n got %v\nwant %v", c, got, want)
 		}
-		col := netWave(0.5, 1, 0, g.k*g.p).data
+		col := netWave(0.5, 1, 0, g.k*ld).data
 		dxWant := make([]float32, len(x))
 		dxGot := make([]float32, len(x))
-		col2imRows(&g, append([]float32(nil), col...), dxWant)
-		col2imShifted(&g, col, dxGot)
+		colCopy := append([]float32(nil), col...)
+		for ch := 0; ch < 2; ch++ {
+			col2imRows(&g, colCopy[ch*taps*ld:], ld, dxWant[ch*hw:(ch+1)*hw])
+			col2imShifted(&g, col[ch*taps*ld:], ld, dxGot[ch*hw:(ch+1)*hw])
+		}
 		netClose(t, fmt.Sprintf("%+v: col2im", c), fromData(dxGot, []int{len(x)}), toFloat64(dxWant))
 	}
 }
