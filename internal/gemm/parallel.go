@@ -7,13 +7,13 @@ import (
 	"time"
 )
 
-// parallelFlops is the smallest product (2·m·n·k) worth splitting: below it
-// handing half to a worker costs more than the time it saves. Workers
-// poll for a while after each product (see spinTime), so in a run of
-// products the hand-off takes microseconds and 128³ (about 70 µs on one
-// core) gains from the second core; when the worker has parked, the
-// caller does the chunks it has not claimed, and loses only the wake-up
-// call.
+// parallelFlops is the smallest product (2·m·n·k) split across cores.
+// Workers poll for the next product for a while after each one (see
+// spinTime), so in a run of products handing a chunk over is a channel
+// receive, not a wake-up, and a 128³ product (60-80 µs on one core) can
+// use the second core. When the worker has parked and wakes late, the
+// caller computes the chunks it has not claimed, so a split product takes
+// about as long as on one goroutine plus the wake-up call.
 const parallelFlops = 2 * 120 * 120 * 120
 
 // minChunk is the narrowest share of rows or columns worth cutting a big
@@ -92,9 +92,9 @@ func ensureWorkers(n int) {
 
 // spinTime is how long a worker, or a caller waiting for its workers,
 // polls before it parks. Waking a parked goroutine goes through the
-// scheduler and a futex: tens of microseconds on a virtual machine, as
-// long as a whole 128³ product, which made splitting small products a
-// loss. Products come in runs (the layers of a network, the samples of a
+// scheduler and a futex, and the woken thread may start late: without
+// polling, 128³ ran faster on one goroutine even on an idle machine.
+// Products come in runs (the layers of a network, the samples of a
 // batch), so a worker that has just finished one usually gets the next
 // while still polling; after spinTime without one it parks, so an idle
 // process uses no CPU.
