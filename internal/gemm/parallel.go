@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/gohooks/gohooks/internal/parallel"
 )
 
 // parallelFlops is the smallest product (2·m·n·k) split across cores.
@@ -91,14 +93,15 @@ func ensureWorkers(n int) {
 }
 
 // spinTime is how long a worker, or a caller waiting for its workers,
-// polls before it parks. Waking a parked goroutine goes through the
-// scheduler and a futex, and the woken thread may start late: without
-// polling, 128³ ran faster on one goroutine even on an idle machine.
-// Products come in runs (the layers of a network, the samples of a
-// batch), so a worker that has just finished one usually gets the next
-// while still polling; after spinTime without one it parks, so an idle
-// process uses no CPU.
-const spinTime = 100 * time.Microsecond
+// polls before it parks: the same as tensorlib's loops (parallel.Spin),
+// whose helpers take turns on the cores with these workers. Waking a
+// parked goroutine goes through the scheduler and a futex, and the woken
+// thread may start late: without polling, 128³ ran faster on one
+// goroutine even on an idle machine. Products come in runs (the layers of
+// a network, the samples of a batch), so a worker that has just finished
+// one usually gets the next while still polling; after spinTime without
+// one it parks, so an idle process uses no CPU.
+const spinTime = parallel.Spin
 
 // nextJob polls jobs for up to spinTime, yielding the core to other
 // goroutines between polls, and returns nil when none came.
