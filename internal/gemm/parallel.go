@@ -4,13 +4,19 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
+
+	"github.com/gohooks/gohooks/internal/parallel"
 )
 
-// parallelFlops is the smallest product (2·m·n·k) worth splitting: below it
-// waking a worker costs more than the time it saves. Measured on 2 cores:
-// 128³ runs faster on one goroutine even on an idle machine, and when other
-// processes keep the second core busy the crossover moves up to about 300³.
-const parallelFlops = 2 * 200 * 200 * 200
+// parallelFlops is the smallest product (2·m·n·k) split across cores.
+// Workers poll for the next product for a while after each one (see
+// spinTime), so in a run of products handing a chunk over is a channel
+// receive, not a wake-up, and a 128³ product (60-80 µs on one core) can
+// use the second core. When the worker has parked and wakes late, the
+// caller computes the chunks it has not claimed, so a split product takes
+// about as long as on one goroutine plus the wake-up call.
+const parallelFlops = 2 * 120 * 120 * 120
 
 // minChunk is the narrowest share of rows or columns worth cutting a big
 // product into beyond one per goroutine.
@@ -76,10 +82,43 @@ func ensureWorkers(n int) {
 	for ; workers.started < n; workers.started++ {
 		go func(jobs <-chan *call) {
 			for cl := range jobs {
-				cl.work()
-				cl.release()
+				for cl != nil {
+					cl.work()
+					cl.release()
+					cl = nextJob(jobs)
+				}
 			}
 		}(workers.jobs)
+	}
+}
+
+// spinTime is how long a worker, or a caller waiting for its workers,
+// polls before it parks: the same as tensorlib's loops (parallel.Spin),
+// whose helpers take turns on the cores with these workers. Waking a
+// parked goroutine goes through the scheduler and a futex, and the woken
+// thread may start late: without polling, 128³ ran faster on one
+// goroutine even on an idle machine. Products come in runs (the layers of
+// a network, the samples of a batch), so a worker that has just finished
+// one usually gets the next while still polling; after spinTime without
+// one it parks, so an idle process uses no CPU.
+const spinTime = parallel.Spin
+
+// nextJob polls jobs for up to spinTime, yielding the core to other
+// goroutines between polls, and returns nil when none came.
+func nextJob(jobs <-chan *call) *call {
+	var start time.Time
+	for i := 0; ; i++ {
+		select {
+		case cl := <-jobs:
+			return cl
+		default:
+		}
+		if i == 0 {
+			start = time.Now()
+		} else if i%16 == 0 && time.Since(start) > spinTime {
+			return nil
+		}
+		runtime.Gosched()
 	}
 }
 
@@ -143,6 +182,15 @@ func runParallel(kn *kernel, p *problem, parts int, alongN bool) bool {
 		workers.jobs <- cl
 	}
 	cl.work()
+	// The workers' last chunks are usually a few microseconds from done:
+	// poll before parking on cl.done, whose wake-up costs more than that.
+	start := time.Now()
+	for i := 1; cl.left.Load() != 0; i++ {
+		if i%16 == 0 && time.Since(start) > spinTime {
+			break
+		}
+		runtime.Gosched()
+	}
 	<-cl.done
 	ok := !cl.stopped.Load()
 	cl.release()
