@@ -191,9 +191,11 @@ def cnn_step_hook_overhead():
 
 def elementwise(op):
     """One out-of-place element-wise operation on a 64×8×28×28 tensor, as
-    BenchmarkElementwise: nothing requires grad."""
+    BenchmarkElementwise: nothing requires grad. log takes uniform [0, 1)
+    values, the others normal ones."""
     x = torch.randn(64, 8, 28, 28)
     y = torch.randn(64, 8, 28, 28)
+    u = torch.rand(64, 8, 28, 28)
     ops = {
         "relu": lambda: torch.relu(x),
         "add": lambda: torch.add(x, y),
@@ -202,6 +204,7 @@ def elementwise(op):
         "tanh": lambda: torch.tanh(x),
         "sigmoid": lambda: torch.sigmoid(x),
         "gelu": lambda: F.gelu(x),
+        "log": lambda: torch.log(u),
     }
     return ops[op], 0
 
@@ -213,6 +216,19 @@ def softmax(shape, log):
 
     def run():
         f(x, -1)
+
+    return run, 0
+
+
+def cross_entropy():
+    """cross_entropy of 64×10 logits, forward and backward, as nnlib's
+    BenchmarkCrossEntropy/b64_c10."""
+    x = torch.randn(64, 10, requires_grad=True)
+    target = torch.tensor([(7 * i + 3) % 10 for i in range(64)])
+
+    def run():
+        F.cross_entropy(x, target).backward()
+        x.grad = None
 
     return run, 0
 
@@ -342,9 +358,11 @@ WORKLOADS = {
     "ew_tanh": lambda: elementwise("tanh"),
     "ew_sigmoid": lambda: elementwise("sigmoid"),
     "ew_gelu": lambda: elementwise("gelu"),
+    "ew_log": lambda: elementwise("log"),
     "softmax_att": lambda: softmax((16, 4, 64, 64), False),
     "log_softmax_att": lambda: softmax((16, 4, 64, 64), True),
     "log_softmax_logits": lambda: softmax((64, 10), True),
+    "cross_entropy": cross_entropy,
     "linear_fwd_bwd": lambda: linear(64, 784, 10, True),
     "linear512_fwd_bwd": lambda: linear(64, 512, 512, True),
     "cnn_step": lambda: cnn_step("none"),

@@ -118,13 +118,14 @@ func NLLLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor 
 }
 
 // CrossEntropyLoss is PyTorch's cross_entropy: NLLLoss of LogSoftmax over
-// the classes. input holds logits [N, C] (or [C]); target holds class
-// indices as float32. Its gradient with respect to the logits is
-// (softmax - onehot)/N with the default "mean" reduction. Option: Reduction.
+// the classes, computed in one step (tensorlib.CrossEntropy). input holds
+// logits [N, C] (or [C]); target holds class indices as float32. Its
+// gradient with respect to the logits is (softmax - onehot)/N with the
+// default "mean" reduction. Option: Reduction.
 func CrossEntropyLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
-	lossOptions("CrossEntropyLoss", opts, false)
-	classTargets("CrossEntropyLoss", input, target)
-	return NLLLoss(input.LogSoftmax(-1), target, opts...)
+	reduction, _ := lossOptions("CrossEntropyLoss", opts, false)
+	_, _, idx := classTargets("CrossEntropyLoss", input, target)
+	return tensorlib.CrossEntropy(input, idx, reduction)
 }
 
 // MSELoss is PyTorch's mse_loss: (input - target)² per element, reduced.

@@ -121,15 +121,20 @@ func TestOptimizersMatchPyTorch(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// q's 21 elements take the vector path and its tail.
 			p := pat([]int{5}, 3, 7, 3, 2).SetRequiresGrad(true)
-			opt := c.make([]*tensorlib.Tensor{p})
+			q := pat([]int{21}, 5, 11, 5, 4).SetRequiresGrad(true)
+			opt := c.make([]*tensorlib.Tensor{p, q})
 			coef := tensorlib.Tensor1(1, 2, 0.5, 3, 1.5)
+			coefQ := pat([]int{21}, 7, 5, -3, 2)
 			for i := 0; i < 3; i++ {
 				p.ZeroGrad()
-				p.Mul(p).Mul(coef).Sum().Add(p.Sum()).Backward()
+				q.ZeroGrad()
+				p.Mul(p).Mul(coef).Sum().Add(p.Sum()).Add(q.Mul(q).Mul(coefQ).Sum()).Add(q.Sum()).Backward()
 				opt.Step()
 			}
 			checkClose(t, "p after 3 steps", p, torchValues[c.name]["p"])
+			checkClose(t, "q after 3 steps", q, torchValues[c.name]["q"])
 		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/gohooks/gohooks/internal/tensordata"
+	"github.com/gohooks/gohooks/internal/vmath"
 	"github.com/gohooks/gohooks/tensorlib"
 )
 
@@ -19,6 +21,7 @@ type SGD struct {
 	momentum, dampening, weightDecay float32
 	nesterov                         bool
 	buffers                          map[*tensorlib.Tensor][]float32
+	decayed                          []float32 // grad + weightDecay·p, reused
 }
 
 // NewSGD returns an SGD optimizer for params with learning rate lr.
@@ -55,34 +58,32 @@ func (s *SGD) Step() {
 		if g == nil {
 			continue
 		}
-		pv, d := p.Data(), g.Data()
+		// In place on the parameter's storage (tensordata), in vector
+		// passes; the gradient is only read.
+		pv, d := tensordata.Of(p), tensordata.Of(g)
 		if s.weightDecay != 0 {
-			for i := range d {
-				d[i] += s.weightDecay * pv[i]
-			}
+			s.decayed = append(s.decayed[:0], d...)
+			vmath.AddScaled(s.decayed, pv, s.weightDecay)
+			d = s.decayed
 		}
-		if s.momentum != 0 {
-			buf, ok := s.buffers[p]
-			if !ok {
-				buf = append([]float32(nil), d...)
-				s.buffers[p] = buf
-			} else {
-				for i := range buf {
-					buf[i] = buf[i]*s.momentum + (1-s.dampening)*d[i]
-				}
-			}
-			if s.nesterov {
-				for i := range d {
-					d[i] += s.momentum * buf[i]
-				}
-			} else {
-				copy(d, buf)
-			}
+		if s.momentum == 0 {
+			vmath.AddScaled(pv, d, -s.LR)
+			continue
 		}
-		for i := range pv {
-			pv[i] -= s.LR * d[i]
+		buf, ok := s.buffers[p]
+		if !ok {
+			buf = append([]float32(nil), d...)
+			s.buffers[p] = buf
+		} else {
+			vmath.ScaleAddScaled(buf, d, s.momentum, 1-s.dampening)
 		}
-		p.CopyFrom(tensorlib.New(pv, p.Shape()...))
+		if s.nesterov {
+			// p -= lr·(d + momentum·buf)
+			vmath.AddScaled(pv, d, -s.LR)
+			vmath.AddScaled(pv, buf, -s.LR*s.momentum)
+		} else {
+			vmath.AddScaled(pv, buf, -s.LR)
+		}
 	}
 }
 
@@ -159,22 +160,18 @@ func (a *Adam) Step() {
 			a.state[p] = st
 		}
 		st.step++
-		pv, d := p.Data(), g.Data()
 		bc1 := 1 - math.Pow(float64(a.beta1), float64(st.step))
 		bc2 := 1 - math.Pow(float64(a.beta2), float64(st.step))
-		stepSize := float32(float64(a.LR) / bc1)
-		bc2Sqrt := float32(math.Sqrt(bc2))
-		for i := range pv {
-			gi := d[i]
-			if a.weightDecay != 0 {
-				gi += a.weightDecay * pv[i]
-			}
-			st.expAvg[i] = st.expAvg[i]*a.beta1 + (1-a.beta1)*gi
-			st.expAvgSq[i] = st.expAvgSq[i]*a.beta2 + (1-a.beta2)*gi*gi
-			denom := float32(math.Sqrt(float64(st.expAvgSq[i])))/bc2Sqrt + a.eps
-			pv[i] -= stepSize * st.expAvg[i] / denom
-		}
-		p.CopyFrom(tensorlib.New(pv, p.Shape()...))
+		// One fused pass over the parameter's storage (tensordata), in
+		// place.
+		vmath.Adam(tensordata.Of(p), tensordata.Of(g), st.expAvg, st.expAvgSq, vmath.AdamStep{
+			Beta1:       a.beta1,
+			Beta2:       a.beta2,
+			StepSize:    float32(float64(a.LR) / bc1),
+			BC2Sqrt:     float32(math.Sqrt(bc2)),
+			Eps:         a.eps,
+			WeightDecay: a.weightDecay,
+		})
 	}
 }
 

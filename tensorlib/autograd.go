@@ -339,6 +339,8 @@ func (n *node) run(grads []*Tensor) []*Tensor {
 		if g == nil {
 			continue
 		}
+		// From here hooks and the backward see g: no leaf may take it.
+		g.ownedGrad = false
 		g = runHooks(&n.outHooks[i], g)
 		grads[i] = g
 		if r := n.retain[i]; r != nil {
@@ -368,12 +370,24 @@ func (t *Tensor) accumulate(g *Tensor) {
 	if g == nil {
 		return
 	}
+	// A gradient that nothing else refers to (ownedGrad) becomes Grad
+	// as it is, unless a hook has seen it and may have kept it.
+	owned := g.ownedGrad && t.gradHooks.Len() == 0
+	g.ownedGrad = false
 	g = runHooks(&t.gradHooks, g)
 	if g == nil {
 		return
 	}
 	if t.grad == nil {
-		t.grad = fromData(g.Data(), t.shape)
+		if owned {
+			t.grad = g
+		} else {
+			// A copy: g may be shared (an addition passes one gradient
+			// to both inputs), and t.grad is added into in place later.
+			d := newBuf(len(g.data))
+			copy(d, g.data)
+			t.grad = fromData(d, t.shape)
+		}
 	} else {
 		addInto(t.grad.data, g.data)
 	}
@@ -399,14 +413,20 @@ func runHooks(hooks *hooklist.List[gradHook], g *Tensor) *Tensor {
 func addNoGrad(a, b *Tensor) *Tensor {
 	out := newBuf(len(a.data))
 	binaryKernel(opAdd, out, a.data, b.data)
-	return fromData(out, a.shape)
+	return ownedGrad(out, a.shape)
+}
+
+// ownedGrad returns a gradient tensor on data, a buffer that the caller
+// (a backward closure) made and refers to nowhere else: the leaf it flows
+// to may keep it as its Grad without copying it.
+func ownedGrad(data []float32, shape []int) *Tensor {
+	t := fromData(data, shape)
+	t.ownedGrad = true
+	return t
 }
 
 func addInto(dst, src []float32) {
-	src = src[:len(dst)]
-	for i := range dst {
-		dst[i] += src[i]
-	}
+	binaryKernel(opAdd, dst, dst, src[:len(dst)])
 }
 
 // readyQueue orders ready nodes by sequence number, largest first.

@@ -3,6 +3,9 @@ package tensorlib
 import (
 	"fmt"
 	"math"
+	"runtime"
+
+	"github.com/gohooks/gohooks/internal/vmath"
 )
 
 // BatchNorm normalises x per channel like PyTorch's
@@ -38,29 +41,41 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 			panic(fmt.Sprintf("tensorlib: BatchNorm: %s of shape %v for %d channels", p.name, p.t.shape, c))
 		}
 	}
-	// channel calls fn with the values of channel ch in each sample.
-	channel := func(d []float32, ch int, fn func(row []float32)) {
-		for i := 0; i < n; i++ {
-			fn(d[(i*c+ch)*s : (i*c+ch+1)*s])
-		}
+	// Channels are independent: they are shared among the cores (one
+	// channel an item) when the tensor is large. Within a channel each
+	// sample's plane of s values is contiguous, and the vmath kernels run
+	// over it: two float64 passes for the moments, one for the output.
+	workers := 1
+	if len(x.data) >= parallelElems {
+		workers = min(runtime.GOMAXPROCS(0), c)
 	}
+	plane := func(d []float32, i, ch int) []float32 { return d[(i*c+ch)*s : (i*c+ch+1)*s] }
 	mean := make([]float32, c)
 	invstd := make([]float32, c)
-	if training {
-		if m <= 1 {
-			panic(fmt.Sprintf("tensorlib: BatchNorm: expected more than 1 value per channel when training, got input of shape %v", x.shape))
+	if training && m <= 1 {
+		panic(fmt.Sprintf("tensorlib: BatchNorm: expected more than 1 value per channel when training, got input of shape %v", x.shape))
+	}
+	if !training && (runningMean == nil || runningVar == nil) {
+		panic("tensorlib: BatchNorm: evaluation mode needs the running mean and variance")
+	}
+	wAt := func(ch int) float32 {
+		if weight == nil {
+			return 1
 		}
-		for ch := 0; ch < c; ch++ {
+		return weight.data[ch]
+	}
+	out := newBuf(len(x.data))
+	runSamples(c, workers, func(_, ch int) {
+		if training {
 			var sum float64
-			channel(x.data, ch, func(row []float32) { sum += sum64(row) })
+			for i := range n {
+				sum += vmath.Sum64(plane(x.data, i, ch))
+			}
 			mu := sum / float64(m)
 			var ss float64
-			channel(x.data, ch, func(row []float32) {
-				for _, v := range row {
-					d := float64(v) - mu
-					ss += d * d
-				}
-			})
+			for i := range n {
+				ss += vmath.SqDev64(plane(x.data, i, ch), mu)
+			}
 			v := ss / float64(m)
 			mean[ch] = float32(mu)
 			invstd[ch] = float32(1 / math.Sqrt(v+float64(eps)))
@@ -71,44 +86,27 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 			if runningVar != nil {
 				runningVar.data[ch] = float32((1-mom)*float64(runningVar.data[ch]) + mom*ss/float64(m-1))
 			}
-		}
-	} else {
-		if runningMean == nil || runningVar == nil {
-			panic("tensorlib: BatchNorm: evaluation mode needs the running mean and variance")
-		}
-		for ch := 0; ch < c; ch++ {
+		} else {
 			mean[ch] = runningMean.data[ch]
 			invstd[ch] = float32(1 / math.Sqrt(float64(runningVar.data[ch])+float64(eps)))
 		}
-	}
-	wAt := func(ch int) float32 {
-		if weight == nil {
-			return 1
-		}
-		return weight.data[ch]
-	}
-	out := newBuf(len(x.data))
-	for ch := 0; ch < c; ch++ {
 		// y = x*alpha + beta, the form PyTorch's CPU kernel uses.
 		alpha := invstd[ch] * wAt(ch)
 		beta := -mean[ch] * alpha
 		if bias != nil {
 			beta += bias.data[ch]
 		}
-		for i := 0; i < n; i++ {
-			o := (i*c + ch) * s
-			for k, v := range x.data[o : o+s] {
-				out[o+k] = v*alpha + beta
-			}
+		for i := range n {
+			vmath.ScaleShift(plane(out, i, ch), plane(x.data, i, ch), alpha, beta)
 		}
-	}
+	})
 	needX := x.requiresGrad
 	needW := weight != nil && weight.requiresGrad
 	needB := bias != nil && bias.requiresGrad
 	return record("NativeBatchNormBackward0", fromData(out, x.shape), []*Tensor{x, weight, bias}, func(g *Tensor) []*Tensor {
 		var dx, dw, db []float32
 		if needX {
-			dx = make([]float32, len(x.data))
+			dx = newBuf(len(x.data))
 		}
 		if needW {
 			dw = make([]float32, c)
@@ -116,16 +114,16 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 		if needB {
 			db = make([]float32, c)
 		}
-		for ch := 0; ch < c; ch++ {
+		runSamples(c, workers, func(_, ch int) {
 			mu, is := mean[ch], invstd[ch]
 			var sumG, sumGXhat float64
-			for i := 0; i < n; i++ {
-				o := (i*c + ch) * s
-				xs := x.data[o : o+s]
-				for k, gv := range g.data[o : o+s] {
-					sumG += float64(gv)
-					sumGXhat += float64(gv) * float64((xs[k]-mu)*is)
+			if training || needW || needB {
+				for i := range n {
+					sg, sgx := vmath.DevSums(plane(g.data, i, ch), plane(x.data, i, ch), mu)
+					sumG += sg
+					sumGXhat += sgx
 				}
+				sumGXhat *= float64(is)
 			}
 			if needW {
 				dw[ch] = float32(sumGXhat)
@@ -134,39 +132,32 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 				db[ch] = float32(sumG)
 			}
 			if !needX {
-				continue
+				return
 			}
 			scale := is * wAt(ch)
 			if !training {
-				for i := 0; i < n; i++ {
-					o := (i*c + ch) * s
-					for k, gv := range g.data[o : o+s] {
-						dx[o+k] = gv * scale
-					}
+				for i := range n {
+					vmath.ScaleShift(plane(dx, i, ch), plane(g.data, i, ch), scale, 0)
 				}
-				continue
+				return
 			}
 			// dx = (g - mean(g) - xhat*mean(g*xhat)) * invstd * weight
+			// with xhat = (x - mean)*invstd.
 			meanG := float32(sumG / float64(m))
 			meanGX := float32(sumGXhat / float64(m))
-			for i := 0; i < n; i++ {
-				o := (i*c + ch) * s
-				xs := x.data[o : o+s]
-				for k, gv := range g.data[o : o+s] {
-					xhat := (xs[k] - mu) * is
-					dx[o+k] = (gv - meanG - xhat*meanGX) * scale
-				}
+			for i := range n {
+				vmath.DevBackward(plane(dx, i, ch), plane(g.data, i, ch), plane(x.data, i, ch), mu, scale, meanG, is*meanGX)
 			}
-		}
+		})
 		var gx, gw, gb *Tensor
 		if needX {
-			gx = fromData(dx, x.shape)
+			gx = ownedGrad(dx, x.shape)
 		}
 		if needW {
-			gw = fromData(dw, weight.shape)
+			gw = ownedGrad(dw, weight.shape)
 		}
 		if needB {
-			gb = fromData(db, bias.shape)
+			gb = ownedGrad(db, bias.shape)
 		}
 		return []*Tensor{gx, gw, gb}
 	})

@@ -2,6 +2,7 @@ package tensorlib
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -16,6 +17,8 @@ var batchNormCases = []struct {
 	{"train_4d", []int{2, 3, 2, 3}, true, true, true, 0.1, 1e-5},
 	{"train_plain", []int{3, 2, 2, 2}, false, false, true, 0.3, 1e-3},
 	{"eval_4d", []int{2, 3, 2, 2}, true, true, false, 0.1, 1e-5},
+	{"train_planes_of_15", []int{3, 2, 3, 5}, true, true, true, 0.1, 1e-5},
+	{"eval_planes_of_15", []int{2, 2, 5, 3}, true, false, false, 0.1, 1e-5},
 }
 
 // batchNormInputs builds the generator's tensors for a case: x, weight and
@@ -104,4 +107,84 @@ func ExampleBatchNorm() {
 	// Output:
 	// [-1 -1 1 1]
 	// [0.2 2] [1.1 20.9]
+}
+
+// TestBatchNormOfLargeInputsMatchesFloat64 covers inputs large enough for
+// the channels to be shared among goroutines, with planes of 1, 16 and
+// 323 values (vector steps, tails), against the same formulas in float64.
+func TestBatchNormOfLargeInputsMatchesFloat64(t *testing.T) {
+	for _, xs := range [][]int{{4096, 24}, {256, 32, 4, 4}, {16, 8, 17, 19}} {
+		for _, training := range []bool{true, false} {
+			ManualSeed(5)
+			x := Randn(xs...)
+			for i := range x.data {
+				x.data[i] = x.data[i]*2 + 3
+			}
+			x.SetRequiresGrad(true)
+			n, c := xs[0], xs[1]
+			s := len(x.data) / (n * c)
+			w, b := Randn(c).SetRequiresGrad(true), Randn(c).SetRequiresGrad(true)
+			rm, rv := Randn(c), Rand(c)
+			rm0, rv0 := rm.Data(), rv.Data()
+			g := Randn(xs...)
+			y := BatchNorm(x, rm, rv, w, b, training, 0.1, 1e-5)
+			y.BackwardWith(g)
+			what := fmt.Sprintf("%v training=%v", xs, training)
+			for ch := range c {
+				var mean, v, sg, sgx float64
+				at := func(i, k int) int { return (i*c+ch)*s + k }
+				m := float64(n * s)
+				for i := range n {
+					for k := range s {
+						mean += float64(x.data[at(i, k)]) / m
+					}
+				}
+				for i := range n {
+					for k := range s {
+						d := float64(x.data[at(i, k)]) - mean
+						v += d * d / m
+					}
+				}
+				if !training {
+					mean, v = float64(rm0[ch]), float64(rv0[ch])
+				} else {
+					close64(t, what, "running mean", rm.data[ch], 0.9*float64(rm0[ch])+0.1*mean)
+					close64(t, what, "running var", rv.data[ch], 0.9*float64(rv0[ch])+0.1*v*m/(m-1))
+				}
+				is := 1 / math.Sqrt(v+1e-5)
+				for i := range n {
+					for k := range s {
+						xhat := (float64(x.data[at(i, k)]) - mean) * is
+						close64(t, what, "y", y.data[at(i, k)], xhat*float64(w.data[ch])+float64(b.data[ch]))
+						sg += float64(g.data[at(i, k)])
+						sgx += float64(g.data[at(i, k)]) * xhat
+					}
+				}
+				close64(t, what, "weight.grad", w.Grad().data[ch], sgx)
+				close64(t, what, "bias.grad", b.Grad().data[ch], sg)
+				for i := range n {
+					for k := range s {
+						gv := float64(g.data[at(i, k)])
+						want := gv
+						if training {
+							xhat := (float64(x.data[at(i, k)]) - mean) * is
+							want = gv - sg/m - xhat*sgx/m
+						}
+						close64(t, what, "x.grad", x.Grad().data[at(i, k)], want*is*float64(w.data[ch]))
+					}
+				}
+			}
+			if t.Failed() {
+				return
+			}
+		}
+	}
+}
+
+// close64 fails t when got is not within float32 tolerance of want.
+func close64(t *testing.T, what, name string, got float32, want float64) {
+	if math.Abs(float64(got)-want) > 1e-4*(1+math.Abs(want)) {
+		t.Helper()
+		t.Fatalf("%s: %s = %v, want %v", what, name, got, want)
+	}
 }

@@ -31,7 +31,7 @@ func BenchmarkReLU(b *testing.B) {
 // nothing requiring grad.
 func BenchmarkElementwise(b *testing.B) {
 	ManualSeed(1)
-	x, y := Randn(64, 8, 28, 28), Randn(64, 8, 28, 28)
+	x, y, u := Randn(64, 8, 28, 28), Randn(64, 8, 28, 28), Rand(64, 8, 28, 28)
 	for _, c := range []struct {
 		name string
 		op   func() *Tensor
@@ -43,6 +43,7 @@ func BenchmarkElementwise(b *testing.B) {
 		{"tanh", x.Tanh},
 		{"sigmoid", x.Sigmoid},
 		{"gelu", x.GELU},
+		{"log", u.Log},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(4 * x.Numel()))

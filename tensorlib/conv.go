@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/gohooks/gohooks/internal/gemm"
 	"github.com/gohooks/gohooks/internal/interrupt"
@@ -721,51 +720,4 @@ func sampleWorkers(n, flops int) int {
 		return 1
 	}
 	return min(procs, n)
-}
-
-// runSamples calls fn(worker, s) for every s in [0, n). With more than one
-// worker, each goroutine takes the next s not yet taken, so a goroutine the
-// scheduler holds back delays the others by one item at most. It checks for
-// a user interrupt before each item; a panic in a worker (an interrupt or a
-// bug) is raised again on the calling goroutine once every worker has
-// stopped.
-func runSamples(n, workers int, fn func(worker, s int)) {
-	if workers <= 1 {
-		for s := 0; s < n; s++ {
-			interrupt.Check()
-			fn(0, s)
-		}
-		return
-	}
-	var (
-		wg       sync.WaitGroup
-		next     atomic.Int64
-		stop     atomic.Bool
-		once     sync.Once
-		panicked any
-	)
-	for wk := 0; wk < workers; wk++ {
-		wg.Add(1)
-		go func(wk int) {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					once.Do(func() { panicked = r })
-					stop.Store(true)
-				}
-			}()
-			for !stop.Load() {
-				s := int(next.Add(1) - 1)
-				if s >= n {
-					return
-				}
-				interrupt.Check()
-				fn(wk, s)
-			}
-		}(wk)
-	}
-	wg.Wait()
-	if panicked != nil {
-		panic(panicked)
-	}
 }

@@ -33,117 +33,91 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 	if d > 0 {
 		rows = len(x.data) / d
 	}
-	// Each row in float32 vector steps (vmath), with its sums in float64:
-	// xhat = (x - mean)·rstd, out = xhat·weight + bias. Rows are shared
-	// among the cores as element-wise loops are.
+	w, b := ones(d), make([]float32, d)
+	if weight != nil {
+		w = weight.data
+	}
+	if bias != nil {
+		b = bias.data
+	}
+	// Each row in two float64 passes for its moments (vmath.Moments: the
+	// row stays in the L1 cache) and one fused float32 pass for
+	// (x - mean)·rstd·w + b. Only the mean and rstd of each row are kept
+	// for the backward, as PyTorch keeps them. Rows are shared among the
+	// cores as element-wise loops are.
 	out := newBuf(len(x.data))
-	xhat := newBuf(len(x.data))
-	rstd := make([]float64, rows)
+	mean, rstd := make([]float32, rows), make([]float32, rows)
 	forRows(rows, d, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
-			row, xh, o := x.data[r*d:(r+1)*d], xhat[r*d:(r+1)*d], out[r*d:(r+1)*d]
-			mu := sum64(row) / float64(d)
-			vmath.AddConst(xh, row, -float32(mu))
-			rs := 1 / math.Sqrt(dot64(xh, xh)/float64(d)+float64(eps))
-			rstd[r] = rs
-			vmath.Scale(xh, xh, float32(rs))
-			switch {
-			case weight != nil:
-				vmath.Mul(o, xh, weight.data)
-				if bias != nil {
-					vmath.Add(o, o, bias.data)
-				}
-			case bias != nil:
-				vmath.Add(o, xh, bias.data)
-			default:
-				copy(o, xh)
-			}
+			row := x.data[r*d : (r+1)*d]
+			mu, v := vmath.Moments(row)
+			mean[r], rstd[r] = float32(mu), float32(1/math.Sqrt(v+float64(eps)))
+			vmath.NormAffine(out[r*d:(r+1)*d], row, w, b, mean[r], rstd[r])
 		}
 	})
+	needX := x.requiresGrad
+	needW := weight != nil && weight.requiresGrad
+	needB := bias != nil && bias.requiresGrad
 	return record("NativeLayerNormBackward0", fromData(out, x.shape), []*Tensor{x, weight, bias}, func(g *Tensor) []*Tensor {
-		var gx, gw, gb *Tensor
-		if x.requiresGrad {
-			// dx = rstd·(gh - mean(gh) - xhat·mean(gh·xhat)), gh = g·weight.
-			gxd := newBuf(len(x.data))
-			forRows(rows, d, func(lo, hi int) {
-				gh, tmp := make([]float32, d), make([]float32, d)
-				for r := lo; r < hi; r++ {
-					gr, xh := g.data[r*d:(r+1)*d], xhat[r*d:(r+1)*d]
-					if weight != nil {
-						vmath.Mul(gh, gr, weight.data)
-						gr = gh
-					}
-					m1 := sum64(gr) / float64(d)
-					m2 := dot64(gr, xh) / float64(d)
-					vmath.Scale(tmp, xh, float32(m2))
-					vmath.Sub(tmp, gr, tmp)
-					vmath.AddConst(tmp, tmp, -float32(m1))
-					vmath.Scale(gxd[r*d:(r+1)*d], tmp, float32(rstd[r]))
-				}
-			})
-			gx = fromData(gxd, x.shape)
+		// Per row, with gh = g·w and xhat = (x - mean)·rstd: one pass
+		// for Σgh and Σgh·xhat (float64) that also adds g·xhat and g into
+		// its block's column sums, and one for
+		// dx = rstd·(gh - mean(gh) - xhat·mean(gh·xhat)).
+		var gxd []float32
+		if needX {
+			gxd = newBuf(len(x.data))
 		}
-		if weight != nil && weight.requiresGrad || bias != nil && bias.requiresGrad {
-			sw, sb := columnSums(rows, d, g.data, xhat)
-			if weight != nil && weight.requiresGrad {
-				gw = fromData(toFloat32(sw), weight.shape)
+		per := max(1, elemBlock/max(d, 1))
+		blocks := (rows + per - 1) / per
+		pw, pb := make([]float32, blocks*d), make([]float32, blocks*d)
+		workers := 1
+		if rows*d >= parallelElems {
+			workers = min(runtime.GOMAXPROCS(0), blocks)
+		}
+		runSamples(blocks, workers, func(_, blk int) {
+			dw, db := pw[blk*d:(blk+1)*d], pb[blk*d:(blk+1)*d]
+			for r := blk * per; r < min((blk+1)*per, rows); r++ {
+				gr, xr := g.data[r*d:(r+1)*d], x.data[r*d:(r+1)*d]
+				sg, sgx := vmath.NormBackwardSums(gr, xr, w, dw, db, mean[r], rstd[r])
+				if needX {
+					c1, c2 := float32(sg/float64(d)), float32(sgx/float64(d))
+					vmath.NormBackwardInput(gxd[r*d:(r+1)*d], gr, xr, w, mean[r], rstd[r], c1, c2)
+				}
 			}
-			if bias != nil && bias.requiresGrad {
-				gb = fromData(toFloat32(sb), bias.shape)
-			}
+		})
+		var gx, gw, gb *Tensor
+		if needX {
+			gx = ownedGrad(gxd, x.shape)
+		}
+		// The blocks' column sums are added in float64 in block order, so
+		// the result does not depend on the schedule.
+		if needW {
+			gw = ownedGrad(blockSums(pw, blocks, d), weight.shape)
+		}
+		if needB {
+			gb = ownedGrad(blockSums(pb, blocks, d), bias.shape)
 		}
 		return []*Tensor{gx, gw, gb}
 	})
 }
 
-// columnSums returns, for each column i of rows×d matrices g and xhat,
-// Σ g·xhat and Σ g over the rows: in float32 vector steps within blocks
-// of rows (on several cores), the blocks' sums then added in float64 in
-// block order, so the result does not depend on the schedule.
-func columnSums(rows, d int, g, xhat []float32) (sw, sb []float64) {
-	per := max(1, elemBlock/max(d, 1))
-	blocks := (rows + per - 1) / per
-	pw, pb := make([][]float32, blocks), make([][]float32, blocks)
-	workers := 1
-	if rows*d >= parallelElems {
-		workers = min(runtime.GOMAXPROCS(0), blocks)
-	}
-	runSamples(blocks, workers, func(_, b int) {
-		aw, ab, tmp := make([]float32, d), make([]float32, d), make([]float32, d)
-		for r := b * per; r < min((b+1)*per, rows); r++ {
-			gr := g[r*d : (r+1)*d]
-			vmath.Mul(tmp, gr, xhat[r*d:(r+1)*d])
-			vmath.Add(aw, aw, tmp)
-			vmath.Add(ab, ab, gr)
-		}
-		pw[b], pb[b] = aw, ab
-	})
-	sw, sb = make([]float64, d), make([]float64, d)
-	for b := range blocks {
-		for i := range d {
-			sw[i] += float64(pw[b][i])
-			sb[i] += float64(pb[b][i])
+// blockSums returns the column sums of the blocks×d matrix p, added in
+// float64 in row order.
+func blockSums(p []float32, blocks, d int) []float32 {
+	acc := make([]float64, d)
+	for blk := range blocks {
+		for i, v := range p[blk*d : (blk+1)*d] {
+			acc[i] += float64(v)
 		}
 	}
-	return sw, sb
+	return toFloat32(acc)
 }
 
-// dot64 returns Σ a·b in float64, with four partial sums as sum64.
-func dot64(a, b []float32) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		x, y := a[i:i+4:i+4], b[i:i+4:i+4]
-		s0 += float64(x[0]) * float64(y[0])
-		s1 += float64(x[1]) * float64(y[1])
-		s2 += float64(x[2]) * float64(y[2])
-		s3 += float64(x[3]) * float64(y[3])
-	}
-	for ; i < len(a); i++ {
-		s0 += float64(a[i]) * float64(b[i])
-	}
-	return (s0 + s1) + (s2 + s3)
+// ones returns n ones.
+func ones(n int) []float32 {
+	o := make([]float32, n)
+	fill(o, 1)
+	return o
 }
 
 func toFloat32(v []float64) []float32 {

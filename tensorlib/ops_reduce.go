@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
-
-	"github.com/gohooks/gohooks/internal/vmath"
 )
 
 // reduction describes which dimensions a reduction removes: keep is the
@@ -308,65 +305,6 @@ func (t *Tensor) lanes(op string, dim int) (outer, n, inner int) {
 	return outer, t.shape[d], inner
 }
 
-// Softmax returns exp(x)/Σexp(x) along dim, computed stably.
-func (t *Tensor) Softmax(dim int) *Tensor {
-	out := t.softmax("Softmax", dim, false)
-	outer, n, inner := t.lanes("Softmax", dim)
-	return record("SoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		// dx = y * (g - Σ g·y)
-		d := newBuf(len(t.data))
-		forLanes(outer, n, inner, func(base int) {
-			var dot float64
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				dot += float64(g.data[j]) * float64(out.data[j])
-			}
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				d[j] = out.data[j] * (g.data[j] - float32(dot))
-			}
-		})
-		return []*Tensor{fromData(d, t.shape)}
-	})
-}
-
-// LogSoftmax returns x - log Σexp(x) along dim, computed stably.
-func (t *Tensor) LogSoftmax(dim int) *Tensor {
-	out := t.softmax("LogSoftmax", dim, true)
-	outer, n, inner := t.lanes("LogSoftmax", dim)
-	return record("LogSoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		// dx = g - softmax * Σg
-		d := newBuf(len(t.data))
-		if inner == 1 {
-			forRows(outer, n, func(lo, hi int) {
-				for r := lo; r < hi; r++ {
-					gr, dr := g.data[r*n:(r+1)*n], d[r*n:(r+1)*n]
-					var s float32
-					for _, v := range gr {
-						s += v
-					}
-					vmath.Exp(dr, out.data[r*n:(r+1)*n])
-					for i, v := range gr {
-						dr[i] = v - dr[i]*s
-					}
-				}
-			})
-			return []*Tensor{fromData(d, t.shape)}
-		}
-		forLanes(outer, n, inner, func(base int) {
-			var s float64
-			for k := 0; k < n; k++ {
-				s += float64(g.data[base+k*inner])
-			}
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				d[j] = g.data[j] - float32(math.Exp(float64(out.data[j]))*s)
-			}
-		})
-		return []*Tensor{fromData(d, t.shape)}
-	})
-}
-
 // forLanes calls fn with the first index of every lane, outer blocks of
 // them at a time on several goroutines when the tensor is large.
 func forLanes(outer, n, inner int, fn func(base int)) {
@@ -392,50 +330,6 @@ func forRows(rows, rowLen int, fn func(lo, hi int)) {
 	runSamples(blocks, min(runtime.GOMAXPROCS(0), blocks), func(_, b int) {
 		fn(b*per, min((b+1)*per, rows))
 	})
-}
-
-// softmax computes softmax or log-softmax along dim. Along the last
-// dimension (contiguous rows) each row is one pass for the maximum and one
-// that writes e^(x-max) and sums it (vmath), then a scale by 1/Σ, or
-// x - max - log Σ for log-softmax.
-func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
-	outer, n, inner := t.lanes(op, dim)
-	out := newBuf(len(t.data))
-	if inner == 1 && n > 0 {
-		forRows(outer, n, func(lo, hi int) {
-			for r := lo; r < hi; r++ {
-				x, y := t.data[r*n:(r+1)*n], out[r*n:(r+1)*n]
-				m := vmath.Max(x)
-				s := vmath.ExpShiftSum(y, x, m)
-				if log {
-					vmath.AddConst(y, x, -(m + float32(math.Log(float64(s)))))
-				} else {
-					vmath.Scale(y, y, 1/s)
-				}
-			}
-		})
-		return fromData(out, slices.Clone(t.shape))
-	}
-	forLanes(outer, n, inner, func(base int) {
-		m := math.Inf(-1)
-		for k := 0; k < n; k++ {
-			m = math.Max(m, float64(t.data[base+k*inner]))
-		}
-		var s float64
-		for k := 0; k < n; k++ {
-			s += math.Exp(float64(t.data[base+k*inner]) - m)
-		}
-		ls := math.Log(s)
-		for k := 0; k < n; k++ {
-			j := base + k*inner
-			if log {
-				out[j] = float32(float64(t.data[j]) - m - ls)
-			} else {
-				out[j] = float32(math.Exp(float64(t.data[j])-m) / s)
-			}
-		}
-	})
-	return fromData(out, slices.Clone(t.shape))
 }
 
 // sumTo sums t to keep (a shape t broadcasts from) into fresh storage.

@@ -31,10 +31,11 @@ func softmax64(x []float32, n int, log bool) []float64 {
 }
 
 // TestSoftmaxLastDimMatchesFloat64 covers the row kernels: rows shorter
-// than a vector, with tails, and a tensor large enough to be split over
-// goroutines, forward and backward.
+// than a vector, with tails, tensors large enough to be split over
+// goroutines, and short rows in more than one batch of rows (shortRows),
+// forward and backward.
 func TestSoftmaxLastDimMatchesFloat64(t *testing.T) {
-	for _, shape := range [][]int{{5, 3}, {37, 67}, {4, 300, 64}} {
+	for _, shape := range [][]int{{5, 3}, {37, 67}, {4, 300, 64}, {3000, 30}} {
 		ManualSeed(3)
 		x := Randn(shape...).MulScalar(4).Detach().SetRequiresGrad(true)
 		n := shape[len(shape)-1]

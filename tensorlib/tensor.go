@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/gohooks/gohooks/internal/hooklist"
+	"github.com/gohooks/gohooks/internal/tensordata"
 )
 
 // Tensor is an n-dimensional array of float32 values in row-major order,
@@ -30,6 +31,10 @@ type Tensor struct {
 	postAccHooks     hooklist.List[func(t *Tensor)]
 	accumulator      *node
 	retainsGradValue bool
+
+	// ownedGrad marks a gradient in flight during backward whose buffer
+	// nothing else refers to (see ownedGrad in autograd.go).
+	ownedGrad bool
 }
 
 // New makes a tensor of the given shape from data, which it copies. With no
@@ -208,6 +213,9 @@ func (t *Tensor) Numel() int { return len(t.data) }
 
 // Data returns a copy of the values in row-major order.
 func (t *Tensor) Data() []float32 { return append([]float32(nil), t.data...) }
+
+// The optimizers of nnlib update parameters in place through tensordata.
+func init() { tensordata.Of = func(t any) []float32 { return t.(*Tensor).data } }
 
 // Item returns the value of a one-element tensor.
 func (t *Tensor) Item() float32 {

@@ -2,7 +2,9 @@
 // conv 8→16, ReLU, max pool, linear 784→10; Adam, cross-entropy) for a
 // number of steps on the embedded Fashion-MNIST sample and prints the
 // process's resident set size before the first step and at its peak, as
-// bench/memory.sh compares with PyTorch's.
+// bench/memory.sh compares with PyTorch's. With -cpuprofile it first runs
+// ten steps, then writes a CPU profile of the -steps steps that follow and
+// prints their mean time instead (bench/where.sh).
 package main
 
 import (
@@ -10,8 +12,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gohooks/gohooks/nnlib"
 	"github.com/gohooks/gohooks/tensorlib"
@@ -20,6 +24,7 @@ import (
 func main() {
 	steps := flag.Int("steps", 100, "training steps")
 	batch := flag.Int("batch", 64, "images per step (at most 1000)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the steps after ten warm-up steps to this file")
 	flag.Parse()
 	if *steps < 1 || *batch < 1 || *batch > 1000 {
 		fmt.Fprintln(os.Stderr, "cnnsteps: -steps must be at least 1 and -batch from 1 to 1000")
@@ -33,14 +38,51 @@ func main() {
 		nnlib.Flatten(), nnlib.Linear(16*7*7, 10),
 	)
 	opt := nnlib.NewAdam(net.Parameters(), 1e-3)
-	before := status("VmRSS")
-	for i := 0; i < *steps; i++ {
+	step := func() {
 		loss := nnlib.CrossEntropyLoss(net.Forward(x), y)
 		opt.ZeroGrad()
 		loss.Backward()
 		opt.Step()
 	}
+	if *cpuProfile != "" {
+		if err := profileSteps(*cpuProfile, *steps, step); err != nil {
+			fmt.Fprintln(os.Stderr, "cnnsteps:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	before := status("VmRSS")
+	for i := 0; i < *steps; i++ {
+		step()
+	}
 	fmt.Printf("gohooks %d %d %.1f %.1f\n", *steps, *batch, before, status("VmHWM"))
+}
+
+// profileSteps runs ten warm-up steps, then steps steps under the CPU
+// profiler writing to path, and prints their mean wall time.
+func profileSteps(path string, steps int, step func()) error {
+	for range 10 {
+		step()
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	start := time.Now()
+	for range steps {
+		step()
+	}
+	elapsed := time.Since(start)
+	pprof.StopCPUProfile()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Printf("wall ms per step: %.3f\n", float64(elapsed.Microseconds())/1000/float64(steps))
+	return nil
 }
 
 // status returns a size field of /proc/self/status in MiB (0 if absent).

@@ -35,14 +35,16 @@ func BenchmarkSgemmGonum(b *testing.B) {
 	benchSquare(b, gonumSgemm)
 }
 
-// The products inside one sample of the notebook CNN (batch 64; conv
-// 1→8 at 28×28 and 8→16 at 14×14 as im2col GEMMs, then Linear 784→10 on
-// the whole batch): small and skinny, where packing overhead shows.
-var cnnShapes = []struct {
+type shape struct {
 	name           string
 	transA, transB bool
 	m, n, k        int
-}{
+}
+
+// The products inside one sample of the notebook CNN (batch 64; conv
+// 1→8 at 28×28 and 8→16 at 14×14 as im2col GEMMs, then Linear 784→10 on
+// the whole batch): small and skinny, where packing overhead shows.
+var cnnShapes = []shape{
 	{"conv1_fwd", false, false, 8, 784, 9},
 	{"conv1_dw", false, true, 8, 9, 784},
 	{"conv2_fwd", false, false, 16, 196, 72},
@@ -53,8 +55,28 @@ var cnnShapes = []struct {
 	{"linear_dw", true, false, 10, 784, 64},
 }
 
-func benchShapes(b *testing.B, run func(p *problem)) {
-	for _, s := range cnnShapes {
+// The products of one sample in ResNet-18's 3×3 convolutions at 32×32
+// (64 channels at 32×32 up to 512 at 4×4): forward (weights times
+// im2col columns), weight gradient (output gradient times columnsᵀ) and
+// input gradient (weightsᵀ times output gradient). Each layer does about
+// the same flops, so every row counts in the training step.
+var resnetShapes = []shape{
+	{"l1_fwd", false, false, 64, 1024, 576},
+	{"l1_dw", false, true, 64, 576, 1024},
+	{"l1_dx", true, false, 576, 1024, 64},
+	{"l2_fwd", false, false, 128, 256, 1152},
+	{"l2_dw", false, true, 128, 1152, 256},
+	{"l2_dx", true, false, 1152, 256, 128},
+	{"l3_fwd", false, false, 256, 64, 2304},
+	{"l3_dw", false, true, 256, 2304, 64},
+	{"l3_dx", true, false, 2304, 64, 256},
+	{"l4_fwd", false, false, 512, 16, 4608},
+	{"l4_dw", false, true, 512, 4608, 16},
+	{"l4_dx", true, false, 4608, 16, 512},
+}
+
+func benchShapes(b *testing.B, shapes []shape, run func(p *problem)) {
+	for _, s := range shapes {
 		b.Run(s.name, func(b *testing.B) {
 			p := newProblem(rand.New(rand.NewPCG(1, 1)), s.transA, s.transB, s.m, s.n, s.k, 0, 1, 0)
 			run(p)
@@ -68,13 +90,19 @@ func benchShapes(b *testing.B, run func(p *problem)) {
 }
 
 func BenchmarkSgemmCNN(b *testing.B) {
-	benchShapes(b, func(p *problem) {
+	benchShapes(b, cnnShapes, func(p *problem) {
+		Sgemm(p.transA, p.transB, p.m, p.n, p.k, p.alpha, p.a, p.lda, p.b, p.ldb, p.beta, p.c, p.ldc)
+	})
+}
+
+func BenchmarkSgemmResNet(b *testing.B) {
+	benchShapes(b, resnetShapes, func(p *problem) {
 		Sgemm(p.transA, p.transB, p.m, p.n, p.k, p.alpha, p.a, p.lda, p.b, p.ldb, p.beta, p.c, p.ldc)
 	})
 }
 
 func BenchmarkSgemmCNNGonum(b *testing.B) {
-	benchShapes(b, gonumSgemm)
+	benchShapes(b, cnnShapes, gonumSgemm)
 }
 
 // BenchmarkSgemmKernel times each micro-kernel this CPU runs, so the AVX2
@@ -93,7 +121,7 @@ func BenchmarkSgemmKernelCNN(b *testing.B) {
 	for i := range kernels {
 		kn := &kernels[i]
 		b.Run(kn.name, func(b *testing.B) {
-			benchShapes(b, func(p *problem) { blocked(kn, p) })
+			benchShapes(b, cnnShapes, func(p *problem) { blocked(kn, p) })
 		})
 	}
 }

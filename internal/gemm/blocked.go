@@ -20,15 +20,21 @@ type kernel struct {
 	// at b + q*ldb), for products with so few rows of C that packing B
 	// costs about as much as using it (see unpackedB).
 	strideB func(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)
-	// contig and strided, when the instruction set has masked loads and
-	// gathers, pack one sliver: steps rows of width floats, each holding
-	// lanes values read contiguously (step q at src + q*stride) or gathered
-	// (step q at src + q + idx[i]). Kernels with rowsT need no strided.
-	contig  func(dst, src *float32, steps, stride, lanes, width int)
-	strided func(dst, src *float32, steps int, idx *int32, lanes, width int)
-	// rowsT, when present, packs 1 to 16 rows stored along k (step q, at
-	// dst + q*dstStride, holds src[r*stride+q] in its first width floats)
-	// faster than strided, by transposing in registers.
+	// rowsA, when present, is fn reading A unpacked from mr rows stored
+	// along k (row i's step q at a + i*lda + q), for products with so few
+	// columns of C that each packed sliver of A would serve one or two
+	// tiles (see unpackedA).
+	rowsA func(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
+	// colsA, when present, is rowsA for a transposed A (step q's mr values
+	// at a + q*lda).
+	colsA func(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
+	// contig, when the instruction set has masked loads, packs one sliver:
+	// steps rows of width floats, each holding lanes values read
+	// contiguously (step q at src + q*stride), the rest zero.
+	contig func(dst, src *float32, steps, stride, lanes, width int)
+	// rowsT, present with contig, packs 1 to nr/2 rows stored along k
+	// (step q, at dst + q*dstStride, holds src[r*stride+q] in its first
+	// width floats, width being mr or nr/2), transposing in registers.
 	rowsT func(dst, src *float32, steps, stride, rows, width, dstStride int)
 	// dot, when present, computes the dot products of dotRows rows a (the
 	// others are ignored) with four rows b of length k, leaving ai·bj in
@@ -59,7 +65,6 @@ const (
 type workspace struct {
 	a, b []float32   // packed A block and B panel
 	tmp  []float32   // one mr×nr tile for the edges of C
-	idx  [32]int32   // gather offsets for kernel.strided
 	dot  [16]float32 // dot products from kernel.dot
 }
 
@@ -123,6 +128,7 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 	mc := roundUp(min(blockM, i1-i0), mr)
 	ws.tmp = grow(ws.tmp, mr*nr)
 	direct := unpackedB(kn, p, i1-i0)
+	directA := !direct && unpackedA(kn, p, j1-j0)
 	for jc := j0; jc < j1; jc += blockN {
 		nb := min(blockN, j1-jc)
 		for pc := 0; pc < p.k; pc += blockK {
@@ -145,8 +151,15 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 				}
 				mb := min(mc, i1-ic)
 				ws.a = grow(ws.a, roundUp(mb, mr)*kb)
-				ws.packA(kn, p, ic, mb, pc, kb)
-				ws.macro(kn, p, ic, mb, jc, nb, pc, kb, beta, direct)
+				if !directA {
+					ws.packA(kn, p, ic, mb, pc, kb)
+				} else if full := mb - mb%mr; full < mb {
+					// Only the last, partial sliver is packed (at
+					// ws.a[0]): reading it unpacked would run past the
+					// rows of A.
+					ws.packA(kn, p, ic+full, mb-full, pc, kb)
+				}
+				ws.macro(kn, p, ic, mb, jc, nb, pc, kb, beta, direct, directA)
 			}
 		}
 	}
@@ -164,12 +177,30 @@ func unpackedB(kn *kernel, p *problem, m int) bool {
 // unpackedRows is the number of row tiles up to which B is read unpacked.
 const unpackedRows = 4
 
+// unpackedA reports whether a product whose C has n columns reads A
+// unpacked (kernel.rowsA): when A is not transposed and C has at most
+// unpackedCols column tiles, each packed sliver of A would serve at most
+// that many tiles, and packing it costs about as much as the tiles (conv
+// forward products late in a network: 512 output channels, k = 4608, a
+// 4×4 image).
+func unpackedA(kn *kernel, p *problem, n int) bool {
+	if p.transA {
+		return kn.colsA != nil && n <= unpackedCols*kn.nr
+	}
+	return kn.rowsA != nil && n <= unpackedCols*kn.nr
+}
+
+// unpackedCols is the number of column tiles up to which A is read
+// unpacked.
+const unpackedCols = 2
+
 // macro runs the kernel over every tile of the mb×nb block of C at (ic, jc)
 // from the packed buffers (with direct, from B itself at row pc for the
-// full slivers, and from ws.b[0] for a last partial one). Tiles cut by the
-// edge of C go to the edge kernel, or without one through ws.tmp, so
-// nothing outside C is touched.
-func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, beta float32, direct bool) {
+// full slivers, and from ws.b[0] for a last partial one; with directA, the
+// same for A at column pc and ws.a[0]). Tiles cut by the edge of C go to
+// the edge kernel, or without one through ws.tmp, so nothing outside C is
+// touched.
+func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, beta float32, direct, directA bool) {
 	mr, nr := kn.mr, kn.nr
 	c, ldc, alpha := p.c, p.ldc, p.alpha
 	for jr := 0; jr < nb; jr += nr {
@@ -185,9 +216,25 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 			bp = &ws.b[jr*kb]
 		}
 		for ir := 0; ir < mb; ir += mr {
-			ap := &ws.a[ir*kb]
 			rows := min(mr, mb-ir)
 			off := (ic+ir)*ldc + jc + jr
+			var ap *float32
+			switch {
+			case directA && rows == mr:
+				if p.transA {
+					ap = &p.a[pc*p.lda+ic+ir]
+				} else {
+					ap = &p.a[(ic+ir)*p.lda+pc]
+				}
+				if cols == nr {
+					ws.kernelA(kn, p.transA, kb, ap, bp, &c[off], ldc, alpha, beta, p.lda)
+					continue
+				}
+			case directA:
+				ap = &ws.a[0]
+			default:
+				ap = &ws.a[ir*kb]
+			}
 			if rows == mr && cols == nr {
 				if strided {
 					kn.strideB(kb, ap, bp, &c[off], ldc, alpha, beta, p.ldb)
@@ -202,6 +249,8 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 			}
 			if strided {
 				kn.strideB(kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.ldb)
+			} else if directA && rows == mr {
+				ws.kernelA(kn, p.transA, kb, ap, bp, &ws.tmp[0], nr, alpha, 0, p.lda)
 			} else {
 				kn.fn(kb, ap, bp, &ws.tmp[0], nr, alpha, 0)
 			}
@@ -220,15 +269,20 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 	}
 }
 
-// maxGatherStride bounds the strides the gathering packer takes: its
-// offsets are int32 and the widest sliver spans 31 strides.
-const maxGatherStride = (1<<31 - 1) / 32
+// kernelA runs the kernel that reads A unpacked, as stored.
+func (ws *workspace) kernelA(kn *kernel, transA bool, k int, a, b, c *float32, ldc int, alpha, beta float32, lda int) {
+	if transA {
+		kn.colsA(k, a, b, c, ldc, alpha, beta, lda)
+	} else {
+		kn.rowsA(k, a, b, c, ldc, alpha, beta, lda)
+	}
+}
 
 // packA packs an mb×kb block of op(A) at (i0, p0) into ws.a, with the
 // kernel's packers when it has them.
 func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 	mr := kn.mr
-	if kn.contig == nil || p.lda > maxGatherStride || (!p.transA && kn.rowsT == nil) {
+	if kn.contig == nil {
 		packA(ws.a, p, i0, mb, p0, kb, mr)
 		return
 	}
@@ -237,14 +291,9 @@ func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 		d := &ws.a[s*kb]
 		if p.transA {
 			kn.contig(d, &p.a[p0*p.lda+i0+s], kb, p.lda, rows, mr)
-			continue
-		}
-		if kn.rowsT != nil {
+		} else {
 			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, mr, mr)
-			continue
 		}
-		ws.setIdx(p.lda, rows)
-		kn.strided(d, &p.a[(i0+s)*p.lda+p0], kb, &ws.idx[0], rows, mr)
 	}
 }
 
@@ -252,7 +301,7 @@ func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 // kernel's packers when it has them.
 func (ws *workspace) packB(kn *kernel, p *problem, p0, kb, j0, nb int) {
 	nr := kn.nr
-	if kn.contig == nil || p.ldb > maxGatherStride {
+	if kn.contig == nil {
 		packB(ws.b, p, p0, kb, j0, nb, nr)
 		return
 	}
@@ -263,29 +312,18 @@ func (ws *workspace) packB(kn *kernel, p *problem, p0, kb, j0, nb int) {
 			kn.contig(d, &p.b[p0*p.ldb+j0+t], kb, p.ldb, cols, nr)
 			continue
 		}
-		if kn.rowsT != nil && nr == 32 {
-			// Two transposes of up to 16 columns each fill the two halves
-			// of every step.
-			src := p.b[(j0+t)*p.ldb+p0:]
-			kn.rowsT(d, &src[0], kb, p.ldb, min(cols, 16), 16, nr)
-			if cols > 16 {
-				kn.rowsT(&ws.b[t*kb+16], &src[16*p.ldb], kb, p.ldb, cols-16, 16, nr)
-			} else {
-				for q := 0; q < kb; q++ {
-					clear(ws.b[t*kb+q*nr+16 : t*kb+(q+1)*nr])
-				}
-			}
+		// Two transposes of up to nr/2 columns each fill the two halves
+		// of every step.
+		h := nr / 2
+		src := p.b[(j0+t)*p.ldb+p0:]
+		kn.rowsT(d, &src[0], kb, p.ldb, min(cols, h), h, nr)
+		if cols > h {
+			kn.rowsT(&ws.b[t*kb+h], &src[h*p.ldb], kb, p.ldb, cols-h, h, nr)
 			continue
 		}
-		ws.setIdx(p.ldb, cols)
-		kn.strided(d, &p.b[(j0+t)*p.ldb+p0], kb, &ws.idx[0], cols, nr)
-	}
-}
-
-// setIdx sets the first n gather offsets to multiples of stride.
-func (ws *workspace) setIdx(stride, n int) {
-	for i := range ws.idx[:n] {
-		ws.idx[i] = int32(i * stride)
+		for q := 0; q < kb; q++ {
+			clear(ws.b[t*kb+q*nr+h : t*kb+(q+1)*nr])
+		}
 	}
 }
 
@@ -310,20 +348,6 @@ func packA(dst []float32, p *problem, i0, mb, p0, kb, mr int) {
 	for s := 0; s < mb; s += mr {
 		d := dst[s*kb:][:mr*kb]
 		rows := min(mr, mb-s)
-		if rows == 6 && mr == 6 {
-			// The AVX2 kernel's full slivers: six rows read side by side
-			// and each step written in order, three times faster than
-			// scattering row by row, and far faster than gathers and
-			// masked stores on AMD.
-			base := (i0+s)*lda + p0
-			r0, r1, r2 := a[base:][:kb], a[base+lda:][:kb], a[base+2*lda:][:kb]
-			r3, r4, r5 := a[base+3*lda:][:kb], a[base+4*lda:][:kb], a[base+5*lda:][:kb]
-			for q := range kb {
-				e := d[q*6:][:6]
-				e[0], e[1], e[2], e[3], e[4], e[5] = r0[q], r1[q], r2[q], r3[q], r4[q], r5[q]
-			}
-			continue
-		}
 		for r := 0; r < rows; r++ {
 			src := a[(i0+s+r)*lda+p0:][:kb]
 			scatter(d[r:], src, mr)

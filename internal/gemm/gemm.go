@@ -17,9 +17,10 @@
 //   - The default build on amd64 with AVX2 and FMA uses blocked, packed
 //     micro-kernels written in Go assembly (AVX-512 when the CPU and OS
 //     support it), without cgo. A·Bᵀ with a small C (weight gradients,
-//     Linear) is done as unpacked dot products instead, and a product with
+//     Linear) is done as unpacked dot products instead, a product with
 //     few rows and B not transposed (convolutions' forward products) reads
-//     B unpacked. Products above a
+//     B unpacked, and one with few columns reads A unpacked (convolutions
+//     late in a network, on small images). Products above a
 //     size threshold are split across GOMAXPROCS cores by long-lived worker
 //     goroutines; small products run on the calling goroutine only.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.

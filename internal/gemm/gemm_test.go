@@ -119,9 +119,9 @@ func impls() []impl {
 			workspaces.Put(ws)
 		}})
 		if kn.contig != nil {
-			// The portable packers, used for strides too big to gather.
+			// The portable packers, for kernels without their own.
 			plain := *kn
-			plain.contig, plain.strided = nil, nil
+			plain.contig, plain.rowsT = nil, nil
 			list = append(list, impl{kn.name + "-gopack", func(p *problem) {
 				ws := workspaces.Get().(*workspace)
 				ws.run(&plain, p, 0, p.m, 0, p.n)

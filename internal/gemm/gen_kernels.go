@@ -32,11 +32,21 @@ type kernelSpec struct {
 	// strideB makes the kernel read B unpacked: step q's nr values at
 	// b + q*ldb, ldb being an extra argument (not with edge).
 	strideB bool
+	// rowsA makes the kernel read A unpacked from mr rows stored along k:
+	// row i's step q at a + i*lda + q, lda being an extra argument (mr
+	// must be 6; not with edge or strideB).
+	rowsA bool
+	// colsA makes the kernel read A unpacked from a transposed A: step q's
+	// mr values at a + q*lda, lda being an extra argument (unroll must be
+	// 4; not with edge, strideB or rowsA).
+	colsA bool
 }
 
 var specs = []kernelSpec{
 	{name: "kernelAVX2", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4},
 	{name: "kernelAVX2StrideB", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4, strideB: true},
+	{name: "kernelAVX2RowsA", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4, rowsA: true},
+	{name: "kernelAVX2ColsA", reg: "Y", width: 8, mr: 6, nrv: 2, unroll: 4, colsA: true},
 	{name: "kernelAVX512", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4},
 	{name: "kernelAVX512Edge", reg: "Z", width: 16, mr: 14, nrv: 2, unroll: 4, edge: true},
 	{name: "kernelAVX512M8", reg: "Z", width: 16, mr: 8, nrv: 2, unroll: 4},
@@ -71,6 +81,14 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, rows, cols int)\n", s.name)
 		fmt.Fprintf(w, "// Tile %d×%d, writing only its first rows×cols corner.\n", s.mr, nr)
 		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-64\n", s.name)
+	} else if s.rowsA || s.colsA {
+		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)\n", s.name)
+		if s.rowsA {
+			fmt.Fprintf(w, "// Tile %d×%d, A read unpacked from rows with stride lda.\n", s.mr, nr)
+		} else {
+			fmt.Fprintf(w, "// Tile %d×%d, A read unpacked from a transposed A with stride lda.\n", s.mr, nr)
+		}
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-56\n", s.name)
 	} else if s.strideB {
 		fmt.Fprintf(w, "\n// func %s(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)\n", s.name)
 		fmt.Fprintf(w, "// Tile %d×%d, B read unpacked with row stride ldb.\n", s.mr, nr)
@@ -104,6 +122,49 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		p("MOVQ ldb+48(FP), R9")
 		p("SHLQ $2, R9")
 	}
+	// aAddr is where row i of A holds step off of this iteration: packed,
+	// or with rowsA at AX + i*SI (rows 0-2) and DI + (i-3)*SI (rows 3-5).
+	aAddr := func(off, i int) string { return fmt.Sprintf("%d(AX)", (off*s.mr+i)*4) }
+	if s.rowsA {
+		if s.mr != 6 {
+			panic("rowsA needs mr = 6")
+		}
+		p("MOVQ lda+48(FP), SI")
+		p("SHLQ $2, SI")
+		p("LEAQ (AX)(SI*2), DI")
+		p("ADDQ SI, DI")
+		aAddr = func(off, i int) string {
+			base := "AX"
+			if i >= 3 {
+				base, i = "DI", i-3
+			}
+			if i == 0 {
+				return fmt.Sprintf("%d(%s)", off*4, base)
+			}
+			return fmt.Sprintf("%d(%s)(SI*%d)", off*4, base, i)
+		}
+	}
+	// With colsA, step off of an iteration is at AX + off*SI (off < 3) or
+	// DI = AX + 3*SI, and R12 = 4*SI moves both on.
+	if s.colsA {
+		if s.unroll != 4 {
+			panic("colsA needs unroll = 4")
+		}
+		p("MOVQ lda+48(FP), SI")
+		p("SHLQ $2, SI")
+		p("LEAQ (AX)(SI*2), DI")
+		p("ADDQ SI, DI")
+		p("LEAQ (SI*4), R12")
+		aAddr = func(off, i int) string {
+			switch off {
+			case 0:
+				return fmt.Sprintf("%d(AX)", i*4)
+			case 3:
+				return fmt.Sprintf("%d(DI)", i*4)
+			}
+			return fmt.Sprintf("%d(AX)(SI*%d)", i*4, off)
+		}
+	}
 	step := func(off int) {
 		for v := 0; v < s.nrv; v++ {
 			if s.strideB {
@@ -116,7 +177,7 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 			p("ADDQ R9, BX")
 		}
 		for i := 0; i < s.mr; i++ {
-			p("VBROADCASTSS %d(AX), %s", (off*s.mr+i)*4, areg(i))
+			p("VBROADCASTSS %s, %s", aAddr(off, i), areg(i))
 			for v := 0; v < s.nrv; v++ {
 				p("VFMADD231PS %s, %s, %s", breg(v), areg(i), acc(i, v))
 			}
@@ -127,11 +188,22 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 	p("SHRQ $%d, R10", log2(s.unroll))
 	p("JZ %s_tail", s.name)
 	fmt.Fprintf(w, "%s_loop:\n", s.name)
-	p("PREFETCHT0 %d(AX)", s.unroll*s.mr*4*4)
+	if !s.rowsA && !s.colsA {
+		p("PREFETCHT0 %d(AX)", s.unroll*s.mr*4*4)
+	}
 	for u := 0; u < s.unroll; u++ {
 		step(u)
 	}
-	p("ADDQ $%d, AX", s.unroll*s.mr*4)
+	switch {
+	case s.rowsA:
+		p("ADDQ $%d, AX", s.unroll*4)
+		p("ADDQ $%d, DI", s.unroll*4)
+	case s.colsA:
+		p("ADDQ R12, AX")
+		p("ADDQ R12, DI")
+	default:
+		p("ADDQ $%d, AX", s.unroll*s.mr*4)
+	}
 	if !s.strideB {
 		p("ADDQ $%d, BX", s.unroll*nr*4)
 	}
@@ -142,7 +214,15 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 	p("JZ %s_store", s.name)
 	fmt.Fprintf(w, "%s_tailloop:\n", s.name)
 	step(0)
-	p("ADDQ $%d, AX", s.mr*4)
+	switch {
+	case s.rowsA:
+		p("ADDQ $4, AX")
+		p("ADDQ $4, DI")
+	case s.colsA:
+		p("ADDQ SI, AX")
+	default:
+		p("ADDQ $%d, AX", s.mr*4)
+	}
 	if !s.strideB {
 		p("ADDQ $%d, BX", nr*4)
 	}

@@ -14,6 +14,12 @@ func kernelAVX2(k int, a, b, c *float32, ldc int, alpha, beta float32)
 func kernelAVX2StrideB(k int, a, b, c *float32, ldc int, alpha, beta float32, ldb int)
 
 //go:noescape
+func kernelAVX2RowsA(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
+
+//go:noescape
+func kernelAVX2ColsA(k int, a, b, c *float32, ldc int, alpha, beta float32, lda int)
+
+//go:noescape
 func kernelAVX512(k int, a, b, c *float32, ldc int, alpha, beta float32)
 
 //go:noescape
@@ -59,8 +65,9 @@ func cpuKernels() []kernel {
 		return nil
 	}
 	ks := []kernel{{
-		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB,
-		contig: packContigAVX2, strided: packStridedAVX2,
+		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB, rowsA: kernelAVX2RowsA,
+		colsA:  kernelAVX2ColsA,
+		contig: packContigAVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
 	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
@@ -96,7 +103,7 @@ func packTransAVX512(dst, src *float32, steps, lda, rows, width, dstStride int)
 func packContigAVX2(dst, src *float32, steps, stride, lanes, width int)
 
 //go:noescape
-func packStridedAVX2(dst, src *float32, steps int, idx *int32, lanes, width int)
+func packTransAVX2(dst, src *float32, steps, lda, rows, width, dstStride int)
 
 // dotAVX512 is in dot_amd64.s; see dotProducts.
 //

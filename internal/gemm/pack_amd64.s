@@ -7,8 +7,9 @@
 // whose shape is a parameter (gen_kernels.go). The packers have no such
 // parameter: each is one loop over the steps, with the lanes and width it
 // copies given at run time, so a generator would be longer than what it
-// writes. Close to 600 lines because there are four of them (contiguous,
-// strided and transposing reads, for AVX2 and AVX-512).
+// writes. Close to 800 lines because there are four of them (contiguous
+// and transposing reads, for AVX2 and AVX-512), each with a loop for full
+// steps and one for the last.
 
 // The packers copy one sliver of A or B into the kernels' layout: steps
 // rows of width floats in dst, each holding lanes values read from src (the
@@ -78,8 +79,8 @@ DATA laneMask<>+120(SB)/8, $0
 GLOBL laneMask<>(SB), RODATA|NOPTR, $128
 
 // The AVX2 packers do what the AVX-512 ones do for slivers up to sixteen
-// floats wide, with vector masks: Y12/Y13 select the lanes read, Y14/Y15
-// the width written.
+// floats wide, with vector masks: in packContigAVX2, Y12/Y13 select the
+// lanes read, Y14/Y15 the width written.
 
 // func packContigAVX2(dst, src *float32, steps, stride, lanes, width int)
 TEXT ·packContigAVX2(SB), NOSPLIT, $0-48
@@ -138,60 +139,6 @@ contig2_six:
 	DECQ BX
 	JNZ contig2_six
 contig2_done:
-	VZEROUPPER
-	RET
-
-// func packStridedAVX2(dst, src *float32, steps int, idx *int32, lanes, width int)
-TEXT ·packStridedAVX2(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ steps+16(FP), BX
-	MOVQ idx+24(FP), DX
-	VMOVDQU (DX), Y10
-	VMOVDQU 32(DX), Y11
-	LEAQ laneMask<>(SB), AX
-	MOVQ lanes+32(FP), CX
-	NEGQ CX
-	VMOVDQU 64(AX)(CX*4), Y12
-	VMOVDQU 96(AX)(CX*4), Y13
-	MOVQ width+40(FP), CX
-	NEGQ CX
-	VMOVDQU 64(AX)(CX*4), Y14
-	VMOVDQU 96(AX)(CX*4), Y15
-	MOVQ width+40(FP), R8
-	SHLQ $2, R8
-	TESTQ BX, BX
-	JZ strided2_done
-	CMPQ R8, $64
-	JEQ strided2_full
-strided2_loop:
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VMOVDQU Y12, Y2
-	VMOVDQU Y13, Y3
-	VGATHERDPS Y2, (SI)(Y10*4), Y0
-	VGATHERDPS Y3, (SI)(Y11*4), Y1
-	VMASKMOVPS Y0, Y14, (DI)
-	VMASKMOVPS Y1, Y15, 32(DI)
-	ADDQ $4, SI
-	ADDQ R8, DI
-	DECQ BX
-	JNZ strided2_loop
-	JMP strided2_done
-strided2_full:
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VMOVDQU Y12, Y2
-	VMOVDQU Y13, Y3
-	VGATHERDPS Y2, (SI)(Y10*4), Y0
-	VGATHERDPS Y3, (SI)(Y11*4), Y1
-	VMOVUPS Y0, (DI)
-	VMOVUPS Y1, 32(DI)
-	ADDQ $4, SI
-	ADDQ R8, DI
-	DECQ BX
-	JNZ strided2_full
-strided2_done:
 	VZEROUPPER
 	RET
 
@@ -643,5 +590,194 @@ trans_part_transpose:
 	ADDQ R8, DI
 	VMOVUPS Z15, K3, (DI)
 trans_done:
+	VZEROUPPER
+	RET
+
+// TRANSPOSE8 transposes the 8×8 block of rows Y0..Y7 (eight steps of each
+// row) into steps: step 0..7 end in Y9, Y11, Y13, Y0, Y10, Y12, Y14, Y1,
+// with the lanes of missing rows cleared by Y15. Unpacking by 32 bits, then
+// 64, then swapping 128-bit halves, as packTransAVX512 does.
+#define TRANSPOSE8 \
+	VUNPCKLPS Y1, Y0, Y8; \
+	VUNPCKHPS Y1, Y0, Y9; \
+	VUNPCKLPS Y3, Y2, Y10; \
+	VUNPCKHPS Y3, Y2, Y11; \
+	VUNPCKLPS Y5, Y4, Y12; \
+	VUNPCKHPS Y5, Y4, Y13; \
+	VUNPCKLPS Y7, Y6, Y14; \
+	VUNPCKHPS Y7, Y6, Y0; \
+	VSHUFPS $0x44, Y10, Y8, Y1; \
+	VSHUFPS $0xEE, Y10, Y8, Y2; \
+	VSHUFPS $0x44, Y11, Y9, Y3; \
+	VSHUFPS $0xEE, Y11, Y9, Y4; \
+	VSHUFPS $0x44, Y14, Y12, Y5; \
+	VSHUFPS $0xEE, Y14, Y12, Y6; \
+	VSHUFPS $0x44, Y0, Y13, Y7; \
+	VSHUFPS $0xEE, Y0, Y13, Y8; \
+	VPERM2F128 $0x20, Y5, Y1, Y9; \
+	VPERM2F128 $0x31, Y5, Y1, Y10; \
+	VPERM2F128 $0x20, Y6, Y2, Y11; \
+	VPERM2F128 $0x31, Y6, Y2, Y12; \
+	VPERM2F128 $0x20, Y7, Y3, Y13; \
+	VPERM2F128 $0x31, Y7, Y3, Y14; \
+	VPERM2F128 $0x20, Y8, Y4, Y0; \
+	VPERM2F128 $0x31, Y8, Y4, Y1; \
+	VANDPS Y15, Y9, Y9; \
+	VANDPS Y15, Y11, Y11; \
+	VANDPS Y15, Y13, Y13; \
+	VANDPS Y15, Y0, Y0; \
+	VANDPS Y15, Y10, Y10; \
+	VANDPS Y15, Y12, Y12; \
+	VANDPS Y15, Y14, Y14; \
+	VANDPS Y15, Y1, Y1
+
+// STORE6 writes the first six lanes of a step (a four and a two: AMD's
+// masked stores are microcoded) and moves DI to the next step.
+#define STORE6(y, x) \
+	VMOVUPS x, (DI); \
+	VEXTRACTF128 $1, y, x; \
+	VMOVLPS x, 16(DI); \
+	ADDQ R8, DI
+
+// TAIL8 and TAIL6 store step n-1 of the last ones when there are n or more.
+#define TAIL8(y, n) \
+	CMPQ BX, n; \
+	JLT transavx2_done; \
+	VMOVUPS y, (DI); \
+	ADDQ R8, DI
+
+#define TAIL6(y, x, n) \
+	CMPQ BX, n; \
+	JLT transavx2_done; \
+	STORE6(y, x)
+
+// func packTransAVX2(dst, src *float32, steps, lda, rows, width, dstStride int)
+// The AVX2 packTransAVX512 for slivers of up to eight rows: step q, at
+// dst + q*dstStride, holds src[r*lda+q] for the rows r < rows (1 to 8),
+// zeros up to width (6 or 8). Eight steps at a time it loads eight floats
+// of each row and transposes them in registers; the last steps are loaded
+// with a mask, so nothing past a row is read. Missing rows are read again
+// from the last row and zeroed by Y15, which keeps the loop free of
+// branches on rows.
+TEXT ·packTransAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ lda+24(FP), R8
+	SHLQ $2, R8
+	MOVQ rows+32(FP), BX
+	LEAQ laneMask<>(SB), AX
+	MOVQ BX, CX
+	NEGQ CX
+	VMOVDQU 64(AX)(CX*4), Y15
+	// Row r is read at SI, R9..R13, DX, CX; a row past rows repeats the
+	// one before it.
+	LEAQ (SI)(R8*1), R9
+	CMPQ BX, $1
+	CMOVQLE SI, R9
+	LEAQ (R9)(R8*1), R10
+	CMPQ BX, $2
+	CMOVQLE R9, R10
+	LEAQ (R10)(R8*1), R11
+	CMPQ BX, $3
+	CMOVQLE R10, R11
+	LEAQ (R11)(R8*1), R12
+	CMPQ BX, $4
+	CMOVQLE R11, R12
+	LEAQ (R12)(R8*1), R13
+	CMPQ BX, $5
+	CMOVQLE R12, R13
+	LEAQ (R13)(R8*1), DX
+	CMPQ BX, $6
+	CMOVQLE R13, DX
+	LEAQ (DX)(R8*1), CX
+	CMPQ BX, $7
+	CMOVQLE DX, CX
+	MOVQ dstStride+48(FP), R8
+	SHLQ $2, R8
+	MOVQ steps+16(FP), BX
+	XORQ AX, AX // byte offset of the next step in every row
+	CMPQ BX, $8
+	JLT transavx2_tail
+transavx2_loop:
+	VMOVUPS (SI)(AX*1), Y0
+	VMOVUPS (R9)(AX*1), Y1
+	VMOVUPS (R10)(AX*1), Y2
+	VMOVUPS (R11)(AX*1), Y3
+	VMOVUPS (R12)(AX*1), Y4
+	VMOVUPS (R13)(AX*1), Y5
+	VMOVUPS (DX)(AX*1), Y6
+	VMOVUPS (CX)(AX*1), Y7
+	TRANSPOSE8
+	CMPQ width+40(FP), $8
+	JNE transavx2_six
+	VMOVUPS Y9, (DI)
+	ADDQ R8, DI
+	VMOVUPS Y11, (DI)
+	ADDQ R8, DI
+	VMOVUPS Y13, (DI)
+	ADDQ R8, DI
+	VMOVUPS Y0, (DI)
+	ADDQ R8, DI
+	VMOVUPS Y10, (DI)
+	ADDQ R8, DI
+	VMOVUPS Y12, (DI)
+	ADDQ R8, DI
+	VMOVUPS Y14, (DI)
+	ADDQ R8, DI
+	VMOVUPS Y1, (DI)
+	ADDQ R8, DI
+	JMP transavx2_next
+transavx2_six:
+	STORE6(Y9, X9)
+	STORE6(Y11, X11)
+	STORE6(Y13, X13)
+	STORE6(Y0, X0)
+	STORE6(Y10, X10)
+	STORE6(Y12, X12)
+	STORE6(Y14, X14)
+	STORE6(Y1, X1)
+transavx2_next:
+	ADDQ $32, AX
+	SUBQ $8, BX
+	CMPQ BX, $8
+	JGE transavx2_loop
+transavx2_tail:
+	TESTQ BX, BX
+	JZ transavx2_done
+	// The last 1 to 7 steps: masked loads, then as many stores.
+	LEAQ laneMask<>(SB), R8
+	NEGQ BX
+	VMOVDQU 64(R8)(BX*4), Y8
+	NEGQ BX
+	MOVQ dstStride+48(FP), R8
+	SHLQ $2, R8
+	VMASKMOVPS (SI)(AX*1), Y8, Y0
+	VMASKMOVPS (R9)(AX*1), Y8, Y1
+	VMASKMOVPS (R10)(AX*1), Y8, Y2
+	VMASKMOVPS (R11)(AX*1), Y8, Y3
+	VMASKMOVPS (R12)(AX*1), Y8, Y4
+	VMASKMOVPS (R13)(AX*1), Y8, Y5
+	VMASKMOVPS (DX)(AX*1), Y8, Y6
+	VMASKMOVPS (CX)(AX*1), Y8, Y7
+	TRANSPOSE8
+	CMPQ width+40(FP), $8
+	JNE transavx2_tail6
+	TAIL8(Y9, $1)
+	TAIL8(Y11, $2)
+	TAIL8(Y13, $3)
+	TAIL8(Y0, $4)
+	TAIL8(Y10, $5)
+	TAIL8(Y12, $6)
+	TAIL8(Y14, $7)
+	JMP transavx2_done
+transavx2_tail6:
+	TAIL6(Y9, X9, $1)
+	TAIL6(Y11, X11, $2)
+	TAIL6(Y13, X13, $3)
+	TAIL6(Y0, X0, $4)
+	TAIL6(Y10, X10, $5)
+	TAIL6(Y12, X12, $6)
+	TAIL6(Y14, X14, $7)
+transavx2_done:
 	VZEROUPPER
 	RET

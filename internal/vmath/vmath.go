@@ -36,6 +36,7 @@ const (
 	kindSigmoid
 	kindTanh
 	kindGELU
+	kindLog
 )
 
 // block runs the vector kernel of k over dst and src (a positive multiple
@@ -51,6 +52,8 @@ func (k kind) block(dst, src []float32) {
 		tanhBlock(dst, src)
 	case kindGELU:
 		geluBlock(dst, src)
+	case kindLog:
+		logBlock(dst, src)
 	}
 }
 
@@ -62,6 +65,8 @@ func (k kind) one(x float32) float32 {
 		return tanh1(x)
 	case kindGELU:
 		return gelu1(x)
+	case kindLog:
+		return log1(x)
 	}
 	return exp1(x)
 }

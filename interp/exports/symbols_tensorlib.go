@@ -19,6 +19,7 @@ func init() {
 		"Cat":                reflect.ValueOf(tensorlib.Cat),
 		"Conv2d":             reflect.ValueOf(tensorlib.Conv2d),
 		"ConvTranspose2d":    reflect.ValueOf(tensorlib.ConvTranspose2d),
+		"CrossEntropy":       reflect.ValueOf(tensorlib.CrossEntropy),
 		"Dropout":            reflect.ValueOf(tensorlib.Dropout),
 		"Equal":              reflect.ValueOf(tensorlib.Equal),
 		"Eye":                reflect.ValueOf(tensorlib.Eye),

@@ -93,13 +93,15 @@ l=F.kl_div(ii,lt,reduction="batchmean",log_target=True); l.backward(); case("KL_
 xb=torch.tensor([[-3.,0.,0.5],[2.,-0.25,40.]]).requires_grad_(); tb=torch.tensor([[0.,1.,1.],[0.5,0.,1.]])
 l=F.binary_cross_entropy_with_logits(xb,tb); l.backward(); case("BCE_mean", l=l, g=xb.grad)
 
-# optimizers: 3 steps with loss = sum(p*p*c) + sum(p)
+# optimizers: 3 steps with loss = sum(p*p*c) + sum(p) + sum(q*q*cq) + sum(q);
+# q's 21 elements take the vector path of the update and its tail.
 def opt_case(name, mk):
     p=pat([5],3,7,3,2).requires_grad_()
-    o=mk([p]); c=torch.tensor([1.,2.,0.5,3.,1.5])
+    q=pat([21],5,11,5,4).requires_grad_()
+    o=mk([p, q]); c=torch.tensor([1.,2.,0.5,3.,1.5]); cq=pat([21],7,5,-3,2)
     for _ in range(3):
-        o.zero_grad(); ((p*p*c).sum()+p.sum()).backward(); o.step()
-    case(name, p=p)
+        o.zero_grad(); ((p*p*c).sum()+p.sum()+(q*q*cq).sum()+q.sum()).backward(); o.step()
+    case(name, p=p, q=q)
 opt_case("SGD_plain", lambda ps: torch.optim.SGD(ps, lr=0.1))
 opt_case("SGD_momentum_wd", lambda ps: torch.optim.SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.01))
 opt_case("SGD_nesterov", lambda ps: torch.optim.SGD(ps, lr=0.05, momentum=0.8, nesterov=True))

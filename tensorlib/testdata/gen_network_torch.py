@@ -1,5 +1,5 @@
 # Generates network_torch.json, the PyTorch reference values for the tests of
-# Conv2d, MaxPool2d, AvgPool2d, BatchNorm, Linear and Pad. The tests do not
+# Conv2d, MaxPool2d, AvgPool2d, BatchNorm, LayerNorm, Linear and Pad. The tests do not
 # need PyTorch; this script documents where the numbers come from. Run with
 # PyTorch 1.13 (Debian python3-torch):
 #
@@ -79,6 +79,8 @@ norms = [
     ("train_4d", (2, 3, 2, 3), True, True, True, 0.1, 1e-5),
     ("train_plain", (3, 2, 2, 2), False, False, True, 0.3, 1e-3),
     ("eval_4d", (2, 3, 2, 2), True, True, False, 0.1, 1e-5),
+    ("train_planes_of_15", (3, 2, 3, 5), True, True, True, 0.1, 1e-5),
+    ("eval_planes_of_15", (2, 2, 5, 3), True, False, False, 0.1, 1e-5),
 ]
 for name, xs, has_w, has_b, training, mom, eps in norms:
     c = xs[1]
@@ -91,6 +93,47 @@ for name, xs, has_w, has_b, training, mom, eps in norms:
     out["batchnorm_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad),
                                 "gw": flat(w.grad) if has_w else [], "gb": flat(b.grad) if has_b else [],
                                 "running_mean": flat(rm), "running_var": flat(rv)}
+
+# name, x shape, normalized shape, weight?, bias?, eps, scale, shift:
+# x = wave(0.5)*scale + shift. Rows of 1, 8 (one vector step), 13 (a step
+# and a tail), 2x5, and 517 around 4; "nonfinite" puts +Inf, NaN and -Inf
+# in three of its rows and a constant in the fourth.
+layernorms = [
+    ("d1", (3, 1), (1,), True, True, 1e-5, 2, 0.5),
+    ("d8", (4, 8), (8,), True, True, 1e-5, 2, 0.5),
+    ("d13", (2, 3, 13), (13,), True, True, 1e-5, 2, 0.5),
+    ("d2x5_plain", (3, 2, 5), (2, 5), False, False, 1e-3, 2, 0.5),
+    ("d37_weight", (5, 37), (37,), True, False, 1e-5, 3, -1),
+    ("d517", (2, 517), (517,), True, True, 1e-5, 0.5, 4),
+    ("nonfinite", (5, 11), (11,), True, True, 1e-5, 2, 0.5),
+]
+for name, xs, ns, has_w, has_b, eps, scale, shift in layernorms:
+    x = wave(0.5, *xs) * scale + shift
+    if name == "nonfinite":
+        x[0, 3], x[2, 10], x[3, 0], x[4] = math.inf, math.nan, -math.inf, 7
+    x = leaf(x)
+    w = leaf(wave(0.6, *ns) + 1.5) if has_w else None
+    b = leaf(wave(0.7, *ns)) if has_b else None
+    y = F.layer_norm(x, ns, w, b, eps)
+    y.backward(wave(1.3, *y.shape))
+    case = {"shape": list(y.shape), "y": y, "gx": x.grad, "gw": w.grad if has_w else None,
+            "gb": b.grad if has_b else None}
+    # NaN has no JSON number: NaN values are written as 0 and their
+    # positions listed under "nan".
+    nan = {}
+    for k in ("y", "gx", "gw", "gb"):
+        t = case[k]
+        if t is None:
+            case[k] = []
+            continue
+        t = t.detach().reshape(-1)
+        idx = torch.nonzero(torch.isnan(t)).reshape(-1).tolist()
+        if idx:
+            nan[k] = idx
+        case[k] = flat(torch.nan_to_num(t, nan=0.0))
+    if nan:
+        case["nan"] = nan
+    out["layernorm_" + name] = case
 
 # name, x shape, out features, bias?
 linears = [

@@ -122,6 +122,7 @@ const fmtNoVerb = '\uF8FF'
 func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 	child := n.child[1:]
 	if n.action == aCallSlice {
+		fmtPrintSpread(n, pf, values)
 		return
 	}
 	type arg struct {
@@ -245,6 +246,47 @@ func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 		}
 		b.WriteString(s[last:])
 		return reflect.ValueOf(b.String()).Convert(v.Type())
+	}
+}
+
+// fmtPrintSpread is fmtPrintArgs for a call that spreads a slice into the
+// print function's values, fmt.Println(s...): a copy of the slice is
+// passed, in which each element that holds a value of the program is a
+// fmtValue.
+func fmtPrintSpread(n *node, pf printFunc, values []func(*frame) reflect.Value) {
+	child := n.child[1:]
+	last := len(child) - 1
+	if last < pf.args || last != len(values)-1 {
+		return
+	}
+	c := child[last]
+	if c.typ == nil || c.typ.val == nil || !fmtInvolvesProgram(c.typ.val, 0) {
+		return
+	}
+	et, value := c.typ.val, values[last]
+	deferred := n.anc != nil && (n.anc.kind == deferStmt || n.anc.kind == goStmt)
+	values[last] = func(f *frame) reflect.Value {
+		s := value(f)
+		if s.Kind() != reflect.Slice || s.Type().Elem().Kind() != reflect.Interface {
+			return s
+		}
+		out := reflect.MakeSlice(s.Type(), s.Len(), s.Len())
+		for i := 0; i < s.Len(); i++ {
+			v := s.Index(i)
+			out.Index(i).Set(v)
+			if fmtIsInterface(et) && !fmtHoldsProgram(et, v) {
+				continue
+			}
+			t, cv := fmtConcrete(et, v)
+			if t == nil || !fmtInvolvesProgram(t, 0) {
+				continue
+			}
+			if deferred {
+				cv = deferredArg(cv)
+			}
+			out.Index(i).Set(reflect.ValueOf(&fmtValue{typ: t, value: cv, frame: f}))
+		}
+		return out
 	}
 }
 

@@ -156,7 +156,7 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				if n.typ, err = nodeType(interp, sc, n.child[l]); err != nil {
 					return false
 				}
-				if !n.typ.isComplete() {
+				if n.typ == nil || !n.typ.isComplete() {
 					// Come back when type is known.
 					revisit = append(revisit, n)
 					return false
@@ -540,7 +540,8 @@ func undefinedIn(n *node, sc *scope) error {
 		if err != nil {
 			return false
 		}
-		if c.kind == identExpr && sc != nil {
+		// A name the statement declares is not one it uses.
+		if c.kind == identExpr && sc != nil && !isNewDefine(c, sc) {
 			if sym, _, ok := sc.lookup(c.ident); ok && sym.kind == typeSym && sym.typ != nil && sym.typ.incomplete && sym.typ.cat == nilT {
 				err = c.cfgErrorf("undefined: %s", c.ident)
 			}

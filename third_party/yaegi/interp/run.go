@@ -1320,6 +1320,16 @@ func compiledValueInterface(v reflect.Value) reflect.Value {
 }
 
 // valueNode returns a node whose value is vi's, for genInterfaceWrapper.
+// elemValueInterface returns the valueInterface that v, the element of an
+// interface value, is, if it is one with a node.
+func elemValueInterface(v reflect.Value) (valueInterface, bool) {
+	if !v.IsValid() || v.Type() != valueInterfaceType {
+		return valueInterface{}, false
+	}
+	vi := v.Interface().(valueInterface)
+	return vi, vi.node != nil
+}
+
 func valueNode(n *node, vi valueInterface) *node {
 	return &node{interp: n.interp, typ: vi.node.typ, findex: notInFrame, val: vi.value, pos: n.pos}
 }
@@ -3580,6 +3590,14 @@ func _case(n *node) {
 					}
 					if (typ.cat == valueT || typ.cat == errorT) && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
 						destValue(f).Set(elem)
+						return tnext
+					}
+					if vi, ok := elemValueInterface(elem); ok && typ.cat == valueT && rtyp.Kind() == reflect.Interface && implementsCase(elem, typ) {
+						// A value of the program held by an any, whose
+						// methods make it a compiled interface (case
+						// fmt.Stringer): wrapped as an assignment to that
+						// interface wraps it.
+						destValue(f).Set(genInterfaceWrapper(valueNode(n, vi), rtyp)(f))
 						return tnext
 					}
 					if typ.cat == interfaceT && implementsCase(elem, typ) {

@@ -1047,6 +1047,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		}
 
 		if lt.incomplete {
+			// Unknown until lt is: incomplete too, not nil, so that
+			// the types built on it (map[string]nosuch.T) are.
+			t = &itype{name: n.child[1].ident, node: n, incomplete: true, scope: sc}
 			break
 		}
 		name := n.child[1].ident

@@ -158,9 +158,16 @@ func genValue(n *node) func(*frame) reflect.Value {
 }
 
 func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
+	if isInterfaceConversion(n) {
+		// any(T{}) is T{} in T's slot (cfg): its methods count, as in
+		// var v any = T{}.
+		n = n.child[1]
+	}
 	convertLiteralValue(n, typ.TypeOf())
 	switch {
-	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || len(n.typ.method) > 0):
+	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || len(n.typ.method) > 0 || n.typ.cat == ptrT && n.typ.val != nil && len(n.typ.val.method) > 0):
+		// A value whose method set is not empty (*T's has T's methods)
+		// keeps its type in an any.
 		return genValueInterface(n)
 	case isNamedFuncSrc(n.typ):
 		return genFunctionWrapper(n)
@@ -174,6 +181,14 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 		return genValueAs(n, typ.TypeOf())
 	}
 	return genValue(n)
+}
+
+// isInterfaceConversion reports whether n converts a value that is not an
+// interface to an interface type, I(x): the compiler leaves x where it is
+// and gives n the interface type.
+func isInterfaceConversion(n *node) bool {
+	return n.kind == callExpr && n.action == aConvert && len(n.child) == 2 &&
+		isInterfaceSrc(n.typ) && n.child[1].typ != nil && !isInterfaceSrc(n.child[1].typ) && !n.child[1].isNil()
 }
 
 func genFuncValue(n *node) func(*frame) reflect.Value {
