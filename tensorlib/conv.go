@@ -374,7 +374,8 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 	case !needX && !needW:
 	case !bl.spread:
 		// The blocks add their weight gradients, transposed (see
-		// backwardBlock), into dwT one after the other.
+		// backwardBlock), into dwT one after the other, as the chunks do
+		// below.
 		var dwT []float32
 		if needW {
 			dwT = make([]float32, len(w.data))
@@ -409,7 +410,7 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 			}
 			for b := bl.count * chunk / chunks; b < bl.count*(chunk+1)/chunks; b++ {
 				interrupt.Check()
-				backwardBlock(g, bl, b, x.data, w.data, gy, dx, parts[chunk], false, scs[worker], false)
+				backwardBlock(g, bl, b, x.data, w.data, gy, dx, parts[chunk], true, scs[worker], false)
 			}
 		})
 		for _, sc := range scs {
@@ -418,9 +419,13 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 			}
 		}
 		if needW {
+			dwT := parts[0]
+			for _, pt := range parts[1:] {
+				addInto(dwT, pt)
+			}
 			dw = make([]float32, len(w.data))
-			for _, pt := range parts {
-				addInto(dw, pt)
+			for gi := 0; gi < g.groups; gi++ {
+				transposeInto(dw[gi*g.coutG*g.k:], dwT[gi*g.coutG*g.k:], g.k, g.coutG)
 			}
 		}
 	}
