@@ -170,6 +170,7 @@ var convCases = []struct {
 	{"block_stride2", []int{5, 3, 9, 7}, []int{4, 3, 3, 3}, true, ConvOptions{Stride: [2]int{2, 2}, Padding: [2]int{1, 1}}},
 	{"pointwise_stride2", []int{3, 4, 7, 5}, []int{6, 4, 1, 1}, false, ConvOptions{Stride: [2]int{2, 2}}},
 	{"groups_block", []int{3, 4, 6, 6}, []int{4, 2, 3, 3}, true, ConvOptions{Groups: 2}},
+	{"many_channels", []int{2, 1, 3, 3}, []int{128, 1, 2, 2}, true, ConvOptions{}},
 	{"pointwise_one_sample", []int{1, 4, 5, 3}, []int{6, 2, 1, 1}, true, ConvOptions{Groups: 2}},
 }
 
