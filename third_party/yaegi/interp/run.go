@@ -1838,6 +1838,9 @@ func callBin(n *node) {
 	if fix := jsonUnmarshalFix(n, value); fix != nil {
 		value = fix
 	}
+	if fix := jsonMarshalFix(n, values); fix != nil {
+		values[0] = fix
+	}
 	l := len(values)
 
 	switch {

@@ -1,0 +1,38 @@
+package interp
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	yaegi "github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+)
+
+// TestJSONMarshalersInsideValues: json.Marshal, MarshalIndent and
+// (*json.Encoder).Encode call the MarshalJSON and MarshalText methods of
+// the program's types at any depth (patch 0106): struct fields, embedded
+// structs, slices, maps, pointers (a nil one gives null), omitempty. The
+// program is testdata/jsonmarshalers/main.go.txt, want.txt what go run
+// prints.
+func TestJSONMarshalersInsideValues(t *testing.T) {
+	src, err := os.ReadFile("testdata/jsonmarshalers/main.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/jsonmarshalers/want.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	i := yaegi.New(yaegi.Options{Stdout: &out})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := i.Eval(string(src)); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("got\n%s\nwant (go run)\n%s", out.String(), want)
+	}
+}
