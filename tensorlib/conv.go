@@ -329,7 +329,7 @@ func forwardBlock(g *convGeom, bl convBlocks, b int, x, w []float32, stride int,
 	s0, ns := bl.samples(b, g.n)
 	ld := ns * g.p
 	var col []float32
-	if ns == 1 && g.direct() {
+	if ns == 1 && g.direct() && stride == g.k {
 		col = x[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
 	} else {
 		sc.col = growScratch(sc.col, g.groups*stride*ld)

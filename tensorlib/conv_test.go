@@ -295,6 +295,27 @@ func TestConv2dSplitBatchMatchesSamples(t *testing.T) {
 	netClose(t, "w.grad", w.Grad(), gw)
 }
 
+// A 1×1 convolution with a bias over a batch whose last block has one
+// sample: that sample is unfolded like the others (the bias needs its row
+// of ones), not read in place.
+func TestConv2dPointwiseLastBlockOfOneSample(t *testing.T) {
+	const cin = 2048 // blocks of 64 samples of 2×2 planes
+	x := netWave(0.1, 1, 0, 65, cin, 2, 2)
+	w := netWave(0.2, 0.02, 0, 3, cin, 1, 1)
+	b := netWave(0.3, 1, 0, 3)
+	g := convGeometry(x, w, b, ConvOptions{})
+	if bl := g.blocks(true); bl.size != 64 || bl.count != 2 {
+		t.Fatalf("blocks %+v, want 2 of 64 samples", bl)
+	}
+	y := Conv2d(x, w, b, ConvOptions{})
+	per := cin * 4
+	for _, s := range []int{0, 63, 64} {
+		xs := fromData(x.data[s*per:(s+1)*per], []int{1, cin, 2, 2})
+		ys := Conv2d(xs, w, b, ConvOptions{})
+		netClose(t, fmt.Sprintf("sample %d", s), fromData(y.data[s*12:(s+1)*12], ys.shape), toFloat64(ys.data))
+	}
+}
+
 func TestConv2dStopsOnInterrupt(t *testing.T) {
 	defer interrupt.Clear()
 	for _, n := range []int{1, 6} { // one goroutine, and a split batch
