@@ -316,6 +316,100 @@ func TestConv2dPointwiseLastBlockOfOneSample(t *testing.T) {
 	}
 }
 
+// naiveConv computes a convolution (stride s, padding pad, no groups or
+// dilation) and its gradients for the output gradient r by the
+// definition, in float64. Each value comes with the sum of the magnitudes
+// of its terms, which bounds float32 rounding.
+func naiveConv(x, w *Tensor, s, pad int, r []float32) (y, gx, gw, ay, agx, agw []float64) {
+	n, c, h, wd := x.shape[0], x.shape[1], x.shape[2], x.shape[3]
+	co, kh, kw := w.shape[0], w.shape[2], w.shape[3]
+	oh, ow := (h+2*pad-kh)/s+1, (wd+2*pad-kw)/s+1
+	y, ay = make([]float64, n*co*oh*ow), make([]float64, n*co*oh*ow)
+	gx, agx = make([]float64, len(x.data)), make([]float64, len(x.data))
+	gw, agw = make([]float64, len(w.data)), make([]float64, len(w.data))
+	for b := 0; b < n; b++ {
+		for o := 0; o < co; o++ {
+			for oy := 0; oy < oh; oy++ {
+				for ox := 0; ox < ow; ox++ {
+					yi := ((b*co+o)*oh+oy)*ow + ox
+					for ci := 0; ci < c; ci++ {
+						for i := 0; i < kh; i++ {
+							iy := oy*s - pad + i
+							if iy < 0 || iy >= h {
+								continue
+							}
+							for j := 0; j < kw; j++ {
+								ix := ox*s - pad + j
+								if ix < 0 || ix >= wd {
+									continue
+								}
+								xi, wi := ((b*c+ci)*h+iy)*wd+ix, ((o*c+ci)*kh+i)*kw+j
+								xv, wv, rv := float64(x.data[xi]), float64(w.data[wi]), float64(r[yi])
+								y[yi] += xv * wv
+								gx[xi] += rv * wv
+								gw[wi] += rv * xv
+								ay[yi] += math.Abs(xv * wv)
+								agx[xi] += math.Abs(rv * wv)
+								agw[wi] += math.Abs(rv * xv)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return y, gx, gw, ay, agx, agw
+}
+
+// closeToSums fails unless got[i] is want[i] to within 1e-5 of the sum of
+// the magnitudes of its terms: float32 sums of a few thousand terms round
+// to about that, while a missing or doubled term is far off.
+func closeToSums(t *testing.T, what string, got *Tensor, want, sums []float64) {
+	t.Helper()
+	bad := 0
+	for i, w := range want {
+		if d := math.Abs(float64(got.data[i]) - w); d > 1e-5*sums[i]+1e-6 {
+			if bad < 5 {
+				t.Errorf("%s[%d] = %.7g, want %.7g (terms' magnitudes sum to %.4g)", what, i, got.data[i], w, sums[i])
+			}
+			bad++
+		}
+	}
+	if bad > 5 {
+		t.Errorf("%s: %d of %d values differ", what, bad, len(want))
+	}
+}
+
+// Convolutions big enough that each block's products use every core, and
+// the unfolding and folding are split among goroutines, give the
+// definition's values: one sample a block (32 channels at 24×24), and
+// four samples in one block (stride 2, 16×16 to 8×8).
+func TestConv2dLargeBlocksMatchDefinition(t *testing.T) {
+	for _, c := range []struct {
+		xs, ws []int
+		stride int
+	}{
+		{[]int{2, 32, 24, 24}, []int{64, 32, 3, 3}, 1},
+		{[]int{4, 64, 16, 16}, []int{128, 64, 3, 3}, 2},
+	} {
+		x := netWave(0.1, 1, 0, c.xs...).SetRequiresGrad(true)
+		w := netWave(0.2, 0.05, 0, c.ws...).SetRequiresGrad(true)
+		opt := ConvOptions{Stride: [2]int{c.stride, c.stride}, Padding: [2]int{1, 1}}
+		g := convGeometry(x, w, nil, opt)
+		if bl := g.blocks(false); bl.spread {
+			t.Fatalf("%v: blocks %+v run side by side; the test wants products that use every core", c.xs, bl)
+		}
+		y := Conv2d(x, w, nil, opt)
+		r := netOutGrad(y)
+		y.BackwardWith(r)
+		wantY, wantGx, wantGw, sumY, sumGx, sumGw := naiveConv(x, w, c.stride, 1, r.data)
+		name := fmt.Sprint(c.xs, " stride ", c.stride)
+		closeToSums(t, name+" y", y, wantY, sumY)
+		closeToSums(t, name+" x.grad", x.Grad(), wantGx, sumGx)
+		closeToSums(t, name+" w.grad", w.Grad(), wantGw, sumGw)
+	}
+}
+
 func TestConv2dStopsOnInterrupt(t *testing.T) {
 	defer interrupt.Clear()
 	for _, n := range []int{1, 6} { // one goroutine, and a split batch
