@@ -237,10 +237,14 @@ func forParts(par bool, n, elements int, fn func(lo, hi int)) {
 func unfold(g *convGeom, x []float32, s0, ns int, col []float32, stride int, par bool) {
 	hw, ld := g.h*g.w, ns*g.p
 	forParts(par, ns*g.c, ns*g.c*g.kh*g.kw*g.p, func(lo, hi int) {
+		var tmp []float32
+		if g.evenOdd() {
+			tmp = make([]float32, hw)
+		}
 		for it := lo; it < hi; it++ {
 			s, c := it/g.c, it%g.c
 			row := c/g.cinG*stride + c%g.cinG*g.kh*g.kw
-			im2col(g, x[((s0+s)*g.c+c)*hw:][:hw], col[row*ld+s*g.p:], ld)
+			im2col(g, x[((s0+s)*g.c+c)*hw:][:hw], col[row*ld+s*g.p:], ld, tmp)
 		}
 	})
 	if stride > g.k {
@@ -255,9 +259,13 @@ func unfold(g *convGeom, x []float32, s0, ns int, col []float32, stride int, par
 func fold(g *convGeom, dcol []float32, s0, ns int, dx []float32, par bool) {
 	hw, ld := g.h*g.w, ns*g.p
 	forParts(par, ns*g.c, ns*g.c*g.kh*g.kw*g.p, func(lo, hi int) {
+		var tmp []float32
+		if g.evenOdd() {
+			tmp = make([]float32, hw)
+		}
 		for it := lo; it < hi; it++ {
 			s, c := it/g.c, it%g.c
-			col2im(g, dcol[c*g.kh*g.kw*ld+s*g.p:], ld, dx[((s0+s)*g.c+c)*hw:][:hw])
+			col2im(g, dcol[c*g.kh*g.kw*ld+s*g.p:], ld, dx[((s0+s)*g.c+c)*hw:][:hw], tmp)
 		}
 	})
 }
@@ -545,11 +553,66 @@ func validRange(n, stride, off, size int) (lo, hi int) {
 // in its first oh·ow places the input each output position sees through
 // kernel tap (i, j), zero in the padding. Every one of those places is
 // written.
-func im2col(g *convGeom, plane, col []float32, ld int) {
-	if g.shifted() {
+func im2col(g *convGeom, plane, col []float32, ld int, tmp []float32) {
+	switch {
+	case g.shifted():
 		im2colShifted(g, plane, col, ld)
-	} else {
+	case g.evenOdd() && tmp != nil:
+		im2colStride2(g, plane, col, ld, tmp)
+	default:
 		im2colRows(g, plane, col, ld)
+	}
+}
+
+// evenOdd reports whether im2col and col2im go through even and odd
+// column planes: a horizontal stride of 2 and several taps a row, which
+// then share the split (a 1×1 kernel reads a quarter of the plane, and
+// splitting it all costs more than it saves).
+func (g *convGeom) evenOdd() bool {
+	return g.sw == 2 && g.kw > 1 && !g.shifted()
+}
+
+// im2colStride2 is im2col for a horizontal stride of 2. It first splits
+// the plane's even and odd columns into two planes in tmp (h·w floats), so
+// that each tap's output row is one contiguous copy from one of them
+// instead of a loop over every other element: ResNet's stride-2 layers
+// unfolded at about 3 ns an element that way.
+func im2colStride2(g *convGeom, plane, col []float32, ld int, tmp []float32) {
+	we, wo := (g.w+1)/2, g.w/2
+	even, odd := tmp[:g.h*we], tmp[g.h*we:g.h*(we+wo)]
+	for y := 0; y < g.h; y++ {
+		r := plane[y*g.w:][:g.w]
+		e, o := even[y*we:][:we], odd[y*wo:][:wo]
+		for k := range o {
+			e[k], o[k] = r[2*k], r[2*k+1]
+		}
+		if we > wo {
+			e[wo] = r[g.w-1]
+		}
+	}
+	for i := 0; i < g.kh; i++ {
+		for j := 0; j < g.kw; j++ {
+			row := col[(i*g.kw+j)*ld:][:g.p]
+			xoff := j*g.dw - g.pw
+			lo, hi := validRange(g.ow, 2, xoff, g.w)
+			// Input column 2·ox + xoff is column ox + m of the even plane
+			// (xoff = 2m) or of the odd one (xoff = 2m+1).
+			src, wp, m := even, we, xoff>>1
+			if xoff&1 != 0 {
+				src, wp = odd, wo
+			}
+			for oy := 0; oy < g.oh; oy++ {
+				dst := row[oy*g.ow : (oy+1)*g.ow]
+				iy := oy*g.sh - g.ph + i*g.dh
+				if iy < 0 || iy >= g.h || lo == hi {
+					clear(dst)
+					continue
+				}
+				clear(dst[:lo])
+				clear(dst[hi:])
+				copy(dst[lo:hi], src[iy*wp+lo+m:iy*wp+hi+m])
+			}
+		}
 	}
 }
 
@@ -587,11 +650,56 @@ func im2colRows(g *convGeom, plane, col []float32, ld int) {
 // col2im is the adjoint of im2col: it adds each element of the kh·kw rows
 // at col (ld apart) into the input position it was read from, so taps that
 // share an input add up. It may overwrite the padding places of col.
-func col2im(g *convGeom, col []float32, ld int, plane []float32) {
-	if g.shifted() {
+func col2im(g *convGeom, col []float32, ld int, plane, tmp []float32) {
+	switch {
+	case g.shifted():
 		col2imShifted(g, col, ld, plane)
-	} else {
+	case g.evenOdd() && tmp != nil:
+		col2imStride2(g, col, ld, plane, tmp)
+	default:
 		col2imRows(g, col, ld, plane)
+	}
+}
+
+// col2imStride2 is col2im for a horizontal stride of 2, the adjoint of
+// im2colStride2: each tap's rows add into even and odd column planes in
+// tmp (h·w floats), which then add into the plane's columns.
+func col2imStride2(g *convGeom, col []float32, ld int, plane, tmp []float32) {
+	we, wo := (g.w+1)/2, g.w/2
+	even, odd := tmp[:g.h*we], tmp[g.h*we:g.h*(we+wo)]
+	clear(tmp[:g.h*(we+wo)])
+	for i := 0; i < g.kh; i++ {
+		for j := 0; j < g.kw; j++ {
+			row := col[(i*g.kw+j)*ld:][:g.p]
+			xoff := j*g.dw - g.pw
+			lo, hi := validRange(g.ow, 2, xoff, g.w)
+			if lo == hi {
+				continue
+			}
+			dst, wp, m := even, we, xoff>>1
+			if xoff&1 != 0 {
+				dst, wp = odd, wo
+			}
+			for oy := 0; oy < g.oh; oy++ {
+				iy := oy*g.sh - g.ph + i*g.dh
+				if iy < 0 || iy >= g.h {
+					continue
+				}
+				d := dst[iy*wp+lo+m : iy*wp+hi+m]
+				vmath.Add(d, d, row[oy*g.ow+lo:oy*g.ow+hi])
+			}
+		}
+	}
+	for y := 0; y < g.h; y++ {
+		r := plane[y*g.w:][:g.w]
+		e, o := even[y*we:][:we], odd[y*wo:][:wo]
+		for k := range o {
+			r[2*k] += e[k]
+			r[2*k+1] += o[k]
+		}
+		if we > wo {
+			r[g.w-1] += e[wo]
+		}
 	}
 }
 

@@ -483,6 +483,46 @@ func TestShiftedIm2colMatchesRowByRow(t *testing.T) {
 	}
 }
 
+// The stride-2 unfolding through even and odd column planes must agree
+// with the element-by-element one, and so must its adjoint.
+func TestStride2Im2colMatchesRowByRow(t *testing.T) {
+	for _, c := range []struct{ h, w, kh, kw, sh, ph, pw, dh, dw int }{
+		{32, 32, 3, 3, 2, 1, 1, 1, 1},
+		{8, 8, 1, 1, 2, 0, 0, 1, 1},
+		{7, 9, 3, 3, 2, 1, 1, 1, 1},
+		{7, 6, 3, 2, 1, 1, 2, 1, 1},
+		{9, 7, 3, 3, 3, 2, 1, 2, 3},
+		{5, 5, 2, 4, 2, 0, 3, 1, 2},
+		{4, 3, 1, 3, 2, 1, 2, 1, 1},
+	} {
+		opt := ConvOptions{Stride: [2]int{c.sh, 2}, Padding: [2]int{c.ph, c.pw}, Dilation: [2]int{c.dh, c.dw}}
+		g := convGeometry(Zeros(1, 2, c.h, c.w), Zeros(1, 2, c.kh, c.kw), nil, opt)
+		ld := g.p + 3
+		x := netWave(0.1, 1, 0, 2*c.h*c.w).data
+		want := make([]float32, g.k*ld)
+		got := make([]float32, g.k*ld)
+		fill(got, 42) // every element must be written
+		fill(want, 42)
+		hw, taps := c.h*c.w, c.kh*c.kw
+		tmp := make([]float32, hw)
+		for ch := 0; ch < 2; ch++ {
+			im2colRows(&g, x[ch*hw:(ch+1)*hw], want[ch*taps*ld:], ld)
+			im2colStride2(&g, x[ch*hw:(ch+1)*hw], got[ch*taps*ld:], ld, tmp)
+		}
+		if !sameValues(got, want) {
+			t.Errorf("%+v: im2col\n got %v\nwant %v", c, got, want)
+		}
+		col := netWave(0.5, 1, 0, g.k*ld).data
+		dxWant := netWave(0.7, 1, 0, len(x)).data // adds to what is there
+		dxGot := append([]float32(nil), dxWant...)
+		for ch := 0; ch < 2; ch++ {
+			col2imRows(&g, col[ch*taps*ld:], ld, dxWant[ch*hw:(ch+1)*hw])
+			col2imStride2(&g, col[ch*taps*ld:], ld, dxGot[ch*hw:(ch+1)*hw], tmp)
+		}
+		netClose(t, fmt.Sprintf("%+v: col2im", c), fromData(dxGot, []int{len(x)}), toFloat64(dxWant))
+	}
+}
+
 func TestValidRange(t *testing.T) {
 	// Brute force over small sizes.
 	for n := 0; n < 6; n++ {
