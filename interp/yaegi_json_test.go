@@ -16,11 +16,28 @@ import (
 // program is testdata/jsonmarshalers/main.go.txt, want.txt what go run
 // prints.
 func TestJSONMarshalersInsideValues(t *testing.T) {
-	src, err := os.ReadFile("testdata/jsonmarshalers/main.go.txt")
+	runProgramFile(t, "testdata/jsonmarshalers")
+}
+
+// TestJSONUnmarshalersInsideValues: json.Unmarshal and
+// (*json.Decoder).Decode call the UnmarshalJSON and UnmarshalText methods
+// of the program's types at any depth (patch 0107): struct fields, slice
+// elements, map values, pointers; fields absent from the input and
+// unexported ones keep their values; a method's error, a type error and a
+// syntax error are the call's error.
+func TestJSONUnmarshalersInsideValues(t *testing.T) {
+	runProgramFile(t, "testdata/jsonunmarshalers")
+}
+
+// runProgramFile runs dir/main.go.txt in a bare yaegi and compares its
+// output with dir/want.txt, what go run prints.
+func runProgramFile(t *testing.T, dir string) {
+	t.Helper()
+	src, err := os.ReadFile(dir + "/main.go.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile("testdata/jsonmarshalers/want.txt")
+	want, err := os.ReadFile(dir + "/want.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,10 +22,13 @@ func jsonUnmarshalFix(n *node, value func(*frame) reflect.Value) func(*frame) re
 	switch {
 	case c0.rval.IsValid() && c0.rval.Kind() == reflect.Func && c0.rval.Pointer() == reflect.ValueOf(json.Unmarshal).Pointer() && len(args) == 2:
 		target := args[1].typ
-		fixed := reflect.ValueOf(func(data []byte, v any) error {
-			return jsonNameStruct(json.Unmarshal(data, v), target)
-		})
-		return func(*frame) reflect.Value { return fixed }
+		interp := n.interp
+		return func(f *frame) reflect.Value {
+			return reflect.ValueOf(func(data []byte, v any) error {
+				decode := func(v any) error { return json.Unmarshal(data, v) }
+				return jsonNameStruct(interp.jsonDecodeInto(target, v, decode, f), target)
+			})
+		}
 	case c0.kind == selectorExpr && len(c0.child) == 2 && c0.child[1].ident == "Decode" && len(args) == 1 &&
 		c0.child[0].typ != nil && c0.child[0].typ.cat == valueT && c0.child[0].typ.rtype == reflect.TypeOf((*json.Decoder)(nil)):
 		target := args[0].typ
@@ -35,8 +38,11 @@ func jsonUnmarshalFix(n *node, value func(*frame) reflect.Value) func(*frame) re
 				return decode
 			}
 			return reflect.ValueOf(func(v any) error {
-				out := decode.Call([]reflect.Value{reflect.ValueOf(&v).Elem()})
-				err, _ := out[0].Interface().(error)
+				err := n.interp.jsonDecodeInto(target, v, func(v any) error {
+					out := decode.Call([]reflect.Value{reflect.ValueOf(&v).Elem()})
+					err, _ := out[0].Interface().(error)
+					return err
+				}, f)
 				return jsonNameStruct(err, target)
 			})
 		}

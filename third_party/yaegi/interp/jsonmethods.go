@@ -14,6 +14,7 @@ package interp
 import (
 	"encoding"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"sync"
@@ -274,4 +275,312 @@ func jsonIsEmpty(v reflect.Value) bool {
 		return v.IsZero()
 	}
 	return false
+}
+
+// Decoding has the same problem the other way: json.Unmarshal and
+// (*json.Decoder).Decode never call the UnmarshalJSON and UnmarshalText
+// methods of values inside the target. When the target's type has such a
+// method below its top, they decode into a mirror of the target instead,
+// made from its current value, in which each value with the method is a
+// json.RawMessage; then they copy the mirror back, calling the method on
+// each raw message that the input held, in the order of the fields. An
+// error of a method is the call's error, unless json reported one first.
+
+var (
+	jsonUnmarshalerType     = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
+	jsonTextUnmarshalerType = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
+	jsonRawMessageType      = reflect.TypeOf(json.RawMessage(nil))
+)
+
+// A jsonDecodeMirror turns values of type from into values of type typ
+// (to) and back (back, into an addressable value of type from).
+type jsonDecodeMirror struct {
+	from, typ reflect.Type
+	to        func(v reflect.Value) reflect.Value
+	back      func(m, v reflect.Value, f *frame) error
+}
+
+var jsonDecodeMirrors sync.Map // *itype → *jsonDecodeMirror, or nil
+
+// jsonUnmarshalIface returns the interface of the unmarshalling method
+// that pointers to values of t have, or nil.
+func jsonUnmarshalIface(t *itype) reflect.Type {
+	if t == nil || isInterface(t) || t.cat == valueT || t.cat == ptrT {
+		return nil
+	}
+	pt := ptrOf(t)
+	for _, c := range []struct {
+		name  string
+		iface reflect.Type
+	}{{"UnmarshalJSON", jsonUnmarshalerType}, {"UnmarshalText", jsonTextUnmarshalerType}} {
+		if m, _ := pt.lookupMethod(c.name); m != nil {
+			return c.iface
+		}
+		if m, _ := t.lookupMethod(c.name); m != nil {
+			return c.iface
+		}
+	}
+	return nil
+}
+
+// jsonDecodeMirrorOf returns the decoding mirror of t's values, or nil
+// when json can decode them as they are.
+func (interp *Interpreter) jsonDecodeMirrorOf(t *itype, depth int) *jsonDecodeMirror {
+	if t == nil || depth > 32 {
+		return nil
+	}
+	if m, ok := jsonDecodeMirrors.Load(t); ok {
+		return m.(*jsonDecodeMirror)
+	}
+	m := interp.buildJSONDecodeMirror(t, depth)
+	jsonDecodeMirrors.Store(t, m)
+	return m
+}
+
+func (interp *Interpreter) buildJSONDecodeMirror(t *itype, depth int) *jsonDecodeMirror {
+	from := t.TypeOf()
+	if from == nil {
+		return nil
+	}
+	if depth > 0 {
+		if iface := jsonUnmarshalIface(t); iface != nil {
+			pt := ptrOf(t)
+			return &jsonDecodeMirror{from: from, typ: jsonRawMessageType,
+				to: func(reflect.Value) reflect.Value { return reflect.Zero(jsonRawMessageType) },
+				back: func(m, v reflect.Value, f *frame) error {
+					raw := m.Interface().(json.RawMessage)
+					if raw == nil {
+						return nil // not in the input
+					}
+					n := &node{interp: interp, typ: pt, findex: notInFrame, val: v.Addr()}
+					w := genInterfaceWrapper(n, iface)(f).Interface()
+					if u, ok := w.(json.Unmarshaler); ok {
+						return u.UnmarshalJSON(raw)
+					}
+					if string(raw) == "null" {
+						return nil
+					}
+					var s string
+					if err := json.Unmarshal(raw, &s); err != nil {
+						return err
+					}
+					return w.(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
+				}}
+		}
+	}
+	switch t.cat {
+	case linkedT:
+		return interp.jsonDecodeMirrorOf(t.val, depth)
+	case ptrT:
+		em := interp.jsonDecodeMirrorOf(t.val, depth+1)
+		if em == nil {
+			return nil
+		}
+		typ := reflect.PointerTo(em.typ)
+		return &jsonDecodeMirror{from: from, typ: typ,
+			to: func(v reflect.Value) reflect.Value {
+				if v.IsNil() {
+					return reflect.Zero(typ)
+				}
+				p := reflect.New(em.typ)
+				p.Elem().Set(em.to(v.Elem()))
+				return p
+			},
+			back: func(m, v reflect.Value, f *frame) error {
+				if m.IsNil() {
+					v.Set(reflect.Zero(from))
+					return nil
+				}
+				if v.IsNil() {
+					v.Set(reflect.New(from.Elem()))
+				}
+				return em.back(m.Elem(), v.Elem(), f)
+			}}
+	case sliceT, arrayT:
+		em := interp.jsonDecodeMirrorOf(t.val, depth+1)
+		if em == nil {
+			return nil
+		}
+		var typ reflect.Type
+		if t.cat == sliceT {
+			typ = reflect.SliceOf(em.typ)
+		} else {
+			typ = reflect.ArrayOf(from.Len(), em.typ)
+		}
+		return &jsonDecodeMirror{from: from, typ: typ,
+			to: func(v reflect.Value) reflect.Value {
+				if t.cat == sliceT && v.IsNil() {
+					return reflect.Zero(typ)
+				}
+				m := reflect.New(typ).Elem()
+				if t.cat == sliceT {
+					m = reflect.MakeSlice(typ, v.Len(), v.Len())
+				}
+				for i := 0; i < v.Len(); i++ {
+					m.Index(i).Set(em.to(v.Index(i)))
+				}
+				return m
+			},
+			back: func(m, v reflect.Value, f *frame) error {
+				if t.cat == sliceT {
+					if m.IsNil() {
+						v.Set(reflect.Zero(from))
+						return nil
+					}
+					v.Set(reflect.MakeSlice(from, m.Len(), m.Len()))
+				}
+				for i := 0; i < m.Len(); i++ {
+					if err := em.back(m.Index(i), v.Index(i), f); err != nil {
+						return err
+					}
+				}
+				return nil
+			}}
+	case mapT:
+		em := interp.jsonDecodeMirrorOf(t.val, depth+1)
+		if em == nil || from.Kind() != reflect.Map {
+			return nil
+		}
+		typ := reflect.MapOf(from.Key(), em.typ)
+		return &jsonDecodeMirror{from: from, typ: typ,
+			to: func(v reflect.Value) reflect.Value {
+				if v.IsNil() {
+					return reflect.Zero(typ)
+				}
+				m := reflect.MakeMapWithSize(typ, v.Len())
+				for it := v.MapRange(); it.Next(); {
+					m.SetMapIndex(it.Key(), em.to(it.Value()))
+				}
+				return m
+			},
+			back: func(m, v reflect.Value, f *frame) error {
+				if m.IsNil() {
+					v.Set(reflect.Zero(from))
+					return nil
+				}
+				out := reflect.MakeMapWithSize(from, m.Len())
+				for it := m.MapRange(); it.Next(); {
+					e := reflect.New(from.Elem()).Elem()
+					if old := v.MapIndex(it.Key()); v.Len() > 0 && old.IsValid() {
+						e.Set(old)
+					}
+					if err := em.back(it.Value(), e, f); err != nil {
+						return err
+					}
+					out.SetMapIndex(it.Key(), e)
+				}
+				v.Set(out)
+				return nil
+			}}
+	case structT:
+		return interp.jsonStructDecodeMirror(t, from, depth)
+	}
+	return nil
+}
+
+// jsonStructDecodeMirror mirrors a struct for decoding: its exported
+// fields, each mirrored as needed; the others keep their values.
+func (interp *Interpreter) jsonStructDecodeMirror(t *itype, from reflect.Type, depth int) *jsonDecodeMirror {
+	if from.Kind() != reflect.Struct || from.NumField() != len(t.field) {
+		return nil
+	}
+	type part struct {
+		index  int
+		mirror *jsonDecodeMirror
+	}
+	var (
+		fields  []reflect.StructField
+		parts   []part
+		changed bool
+	)
+	for i, sf := range t.field {
+		rf := from.Field(i)
+		if !rf.IsExported() {
+			if sf.embed {
+				return nil
+			}
+			continue
+		}
+		fm := interp.jsonDecodeMirrorOf(sf.typ, depth+1)
+		typ := rf.Type
+		if fm != nil {
+			typ, changed = fm.typ, true
+			if rf.Anonymous && typ == jsonRawMessageType {
+				return nil // an embedded unmarshaler makes the struct one
+			}
+		}
+		fields = append(fields, reflect.StructField{Name: rf.Name, Type: typ, Tag: rf.Tag, Anonymous: rf.Anonymous})
+		parts = append(parts, part{index: i, mirror: fm})
+	}
+	if !changed {
+		return nil
+	}
+	typ := reflect.StructOf(fields)
+	return &jsonDecodeMirror{from: from, typ: typ,
+		to: func(v reflect.Value) reflect.Value {
+			m := reflect.New(typ).Elem()
+			for j, p := range parts {
+				if p.mirror == nil {
+					m.Field(j).Set(v.Field(p.index))
+				} else {
+					m.Field(j).Set(p.mirror.to(v.Field(p.index)))
+				}
+			}
+			return m
+		},
+		back: func(m, v reflect.Value, f *frame) error {
+			for j, p := range parts {
+				if p.mirror == nil {
+					v.Field(p.index).Set(m.Field(j))
+					continue
+				}
+				if err := p.mirror.back(m.Field(j), v.Field(p.index), f); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}
+}
+
+// jsonDecodeInto decodes with decode into target, a pointer of the
+// program given to json.Unmarshal or Decode, whose type is t: through a
+// mirror when t needs one.
+func (interp *Interpreter) jsonDecodeInto(t *itype, target any, decode func(any) error, f *frame) error {
+	v := reflect.ValueOf(target)
+	if v.Kind() != reflect.Pointer {
+		// A pointer to a value of the program with the method, which
+		// MapTypes wrapped: the wrapper is no pointer, which json refuses.
+		switch u := target.(type) {
+		case json.Unmarshaler:
+			var raw json.RawMessage
+			if err := decode(&raw); err != nil {
+				return err
+			}
+			return u.UnmarshalJSON(raw)
+		case encoding.TextUnmarshaler:
+			var s string
+			if err := decode(&s); err != nil {
+				return err
+			}
+			return u.UnmarshalText([]byte(s))
+		}
+	}
+	if t == nil || fmtUnder(t) == nil || fmtUnder(t).cat != ptrT || v.Kind() != reflect.Pointer || v.IsNil() {
+		return decode(target)
+	}
+	em := interp.jsonDecodeMirrorOf(fmtUnder(t).val, 0)
+	if em == nil || v.Type().Elem() != em.from {
+		return decode(target)
+	}
+	m := reflect.New(em.typ)
+	m.Elem().Set(em.to(v.Elem()))
+	err := decode(m.Interface())
+	var syntax *json.SyntaxError
+	if errors.As(err, &syntax) {
+		return err // nothing was decoded
+	}
+	if berr := em.back(m.Elem(), v.Elem(), f); err == nil {
+		err = berr
+	}
+	return err
 }
