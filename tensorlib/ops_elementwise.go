@@ -347,14 +347,16 @@ func (t *Tensor) Log() *Tensor {
 
 // Sqrt returns the square root of each element.
 func (t *Tensor) Sqrt() *Tensor {
-	return t.unary("SqrtBackward0", func(dst, src []float32) {
-		for i, v := range src {
-			dst[i] = float32(math.Sqrt(float64(v)))
-		}
-	}, func(d, _, y []float32) {
-		for i, v := range y {
-			d[i] = 0.5 / v
-		}
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(lo, hi int) { vmath.Sqrt(out[lo:hi], t.data[lo:hi]) })
+	return record("SqrtBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := newBuf(len(out))
+		forBlocks(len(d), func(lo, hi int) {
+			for i, y := range out[lo:hi] {
+				d[lo+i] = g.data[lo+i] / (2 * y) // PyTorch's grad / (2 * result)
+			}
+		})
+		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 
