@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"time"
 
 	"github.com/gohooks/gohooks/kernel"
 )
@@ -175,6 +176,7 @@ func runInstall(args []string, stdout, stderr io.Writer) int {
 
 // runKernel serves the Jupyter protocol on the connection file's sockets.
 func runKernel(args []string) error {
+	parent := os.Getppid()
 	fs := flag.NewFlagSet("gohooks kernel", flag.ContinueOnError)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -200,5 +202,35 @@ func runKernel(args []string) error {
 			k.Interrupt()
 		}
 	}()
-	return k.Run(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go exitWithParent(ctx, cancel, parent, time.Second)
+	return k.Run(ctx)
+}
+
+// exitWithParent cancels ctx once parent, the process that started the
+// kernel, is gone. A front end that dies without a shutdown_request (jupyter killed,
+// a terminal closed under jupyter console) would otherwise leave the
+// kernel and its worker running for good, which ipykernel's parent poller
+// also prevents. The parent is gone when the kernel's parent process
+// changes: it becomes init or a subreaper. A kernel that init started
+// (a container's entrypoint) has no parent to watch.
+func exitWithParent(ctx context.Context, cancel func(), parent int, every time.Duration) {
+	if parent <= 1 {
+		return
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if os.Getppid() != parent {
+				fmt.Fprintf(os.Stderr, "gohooks kernel: the process that started it (%d) has exited; shutting down\n", parent)
+				cancel()
+				return
+			}
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -105,5 +106,50 @@ func TestKillingTheKernelEndsItsWorkerWhileACellSpins(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("worker %d still runs 3 s after its kernel was killed", worker)
 		}
+	}
+}
+
+// A kernel whose parent dies without shutting it down (a front end
+// killed) exits with its worker instead of running on, orphaned. The
+// kernel is this test binary (init above), started by a shell that exits
+// a second later.
+func TestKernelExitsWithItsParent(t *testing.T) {
+	t.Setenv("JUPYTER_DATA_DIR", t.TempDir())
+	info := kernel.ConnectionInfo{
+		Transport: "tcp", IP: "127.0.0.1", Key: "secret", SignatureScheme: "hmac-sha256",
+		ShellPort: freePort(t), ControlPort: freePort(t), StdinPort: freePort(t), IOPubPort: freePort(t), HBPort: freePort(t),
+	}
+	file := filepath.Join(t.TempDir(), "kernel.json")
+	b, _ := json.Marshal(info)
+	if err := os.WriteFile(file, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("sh", "-c", `"$0" kernel "$1" >/dev/null 2>&1 & echo $!; sleep 1`, os.Args[0], file).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		t.Fatalf("kernel pid %q: %v", out, err)
+	}
+	t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
+	// The kernel serves first: it answers on its shell port.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", info.ShellPort))
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the kernel never listened")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for !exited(pid) {
+		if time.Now().After(deadline) {
+			t.Fatal("the orphaned kernel still runs")
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
