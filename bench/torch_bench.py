@@ -209,6 +209,23 @@ def elementwise(op):
     return ops[op], 0
 
 
+def elementwise_into(op):
+    """The kernel of an element-wise operation on a 64×8×28×28 tensor
+    writing into the same output every time (out=), so that the output
+    stays in cache: tensorlib's BenchmarkElementwiseInto. Set against
+    elementwise(op), it shows what a fresh output costs."""
+    x = torch.randn(64, 8, 28, 28)
+    y = torch.randn(64, 8, 28, 28)
+    out = torch.empty(64, 8, 28, 28)
+    ops = {
+        "relu": lambda: torch.clamp(x, min=0, out=out),
+        "add": lambda: torch.add(x, y, out=out),
+        "exp": lambda: torch.exp(x, out=out),
+        "gelu": lambda: torch._C._nn.gelu(x, out=out),
+    }
+    return ops[op], 0
+
+
 def softmax(shape, log):
     """Softmax or log-softmax over the last dimension, as BenchmarkSoftmax."""
     x = torch.randn(*shape)
@@ -359,6 +376,10 @@ WORKLOADS = {
     "ew_sigmoid": lambda: elementwise("sigmoid"),
     "ew_gelu": lambda: elementwise("gelu"),
     "ew_log": lambda: elementwise("log"),
+    "ew_relu_into": lambda: elementwise_into("relu"),
+    "ew_add_into": lambda: elementwise_into("add"),
+    "ew_exp_into": lambda: elementwise_into("exp"),
+    "ew_gelu_into": lambda: elementwise_into("gelu"),
     "softmax_att": lambda: softmax((16, 4, 64, 64), False),
     "log_softmax_att": lambda: softmax((16, 4, 64, 64), True),
     "log_softmax_logits": lambda: softmax((64, 10), True),

@@ -30,7 +30,7 @@ PARTS = [
     ("optimizer", r"nnlib\.\(\*Adam\)|nnlib\.\(\*SGD\)|ZeroGrad|Optimizer|_foreach|aten::addcmul_|aten::addcdiv_|aten::sqrt|aten::lerp_|aten::mul_$|aten::add_$|aten::div_$"),
     ("garbage collector", r"runtime\.gcBgMarkWorker|runtime\.bgsweep|runtime\.bgscavenge|runtime\.runfinq|runtime\.gcAssist"),
     ("autograd engine", r"tensorlib\.\(\*Tensor\)\.Backward|autograd::engine|AccumulateGrad|aten::fill_|aten::ones_like|aten::zero_"),
-    ("idle workers", r"runtime\.findRunnable|runtime\.park_m|runtime\.futex"),
+    ("waiting and spinning", r"runtime\.findRunnable|runtime\.park_m|runtime\.futex|runtime\.Gosched|runtime\.gosched_m|runtime\.osyield|internal/parallel\.awaitLoop|internal/parallel\.\(\*loop\)\.wait"),
 ]
 
 

@@ -1,6 +1,7 @@
 package nnlib_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/gohooks/gohooks/nnlib"
@@ -121,20 +122,36 @@ func TestOptimizersMatchPyTorch(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			// q's 21 elements take the vector path and its tail.
+			// q's 21 elements take the vector path and its tail; big
+			// repeats q 5000 times, which the optimizer updates in
+			// blocks on several goroutines, and each element must end
+			// where the same element of q does.
 			p := pat([]int{5}, 3, 7, 3, 2).SetRequiresGrad(true)
 			q := pat([]int{21}, 5, 11, 5, 4).SetRequiresGrad(true)
-			opt := c.make([]*tensorlib.Tensor{p, q})
+			tiled := make([]float32, 0, 5000*21)
+			for range 5000 {
+				tiled = append(tiled, q.Data()...)
+			}
+			big := tensorlib.New(tiled, 5000, 21).SetRequiresGrad(true)
+			opt := c.make([]*tensorlib.Tensor{p, q, big})
 			coef := tensorlib.Tensor1(1, 2, 0.5, 3, 1.5)
 			coefQ := pat([]int{21}, 7, 5, -3, 2)
 			for i := 0; i < 3; i++ {
 				p.ZeroGrad()
 				q.ZeroGrad()
-				p.Mul(p).Mul(coef).Sum().Add(p.Sum()).Add(q.Mul(q).Mul(coefQ).Sum()).Add(q.Sum()).Backward()
+				big.ZeroGrad()
+				p.Mul(p).Mul(coef).Sum().Add(p.Sum()).Add(q.Mul(q).Mul(coefQ).Sum()).Add(q.Sum()).
+					Add(big.Mul(big).Mul(coefQ).Sum()).Add(big.Sum()).Backward()
 				opt.Step()
 			}
 			checkClose(t, "p after 3 steps", p, torchValues[c.name]["p"])
 			checkClose(t, "q after 3 steps", q, torchValues[c.name]["q"])
+			want := torchValues[c.name]["q"]
+			for i, v := range big.Data() {
+				if w := want[i%21]; math.Abs(float64(v-w)) > 1e-5+1e-5*math.Abs(float64(w)) {
+					t.Fatalf("big[%d] after 3 steps = %v, want %v (PyTorch's q[%d])", i, v, w, i%21)
+				}
+			}
 		})
 	}
 }

@@ -3,7 +3,9 @@ package nnlib
 import (
 	"fmt"
 	"math"
+	"runtime"
 
+	"github.com/gohooks/gohooks/internal/parallel"
 	"github.com/gohooks/gohooks/internal/tensordata"
 	"github.com/gohooks/gohooks/internal/vmath"
 	"github.com/gohooks/gohooks/tensorlib"
@@ -59,32 +61,64 @@ func (s *SGD) Step() {
 			continue
 		}
 		// In place on the parameter's storage (tensordata), in vector
-		// passes; the gradient is only read.
-		pv, d := tensordata.Of(p), tensordata.Of(g)
-		if s.weightDecay != 0 {
-			s.decayed = append(s.decayed[:0], d...)
-			vmath.AddScaled(s.decayed, pv, s.weightDecay)
-			d = s.decayed
-		}
-		if s.momentum == 0 {
-			vmath.AddScaled(pv, d, -s.LR)
-			continue
+		// passes over blocks that stay in the cache; the gradient is
+		// only read.
+		pv, gv := tensordata.Of(p), tensordata.Of(g)
+		if s.weightDecay != 0 && len(s.decayed) < len(pv) {
+			s.decayed = make([]float32, len(pv))
 		}
 		buf, ok := s.buffers[p]
-		if !ok {
-			buf = append([]float32(nil), d...)
+		if s.momentum != 0 && !ok {
+			buf = make([]float32, len(pv))
 			s.buffers[p] = buf
-		} else {
-			vmath.ScaleAddScaled(buf, d, s.momentum, 1-s.dampening)
 		}
-		if s.nesterov {
-			// p -= lr·(d + momentum·buf)
-			vmath.AddScaled(pv, d, -s.LR)
-			vmath.AddScaled(pv, buf, -s.LR*s.momentum)
-		} else {
-			vmath.AddScaled(pv, buf, -s.LR)
-		}
+		forParamBlocks(len(pv), func(lo, hi int) {
+			pb, d := pv[lo:hi], gv[lo:hi]
+			if s.weightDecay != 0 {
+				dd := s.decayed[lo:hi]
+				copy(dd, d)
+				vmath.AddScaled(dd, pb, s.weightDecay)
+				d = dd
+			}
+			if s.momentum == 0 {
+				vmath.AddScaled(pb, d, -s.LR)
+				return
+			}
+			bb := buf[lo:hi]
+			if !ok {
+				copy(bb, d)
+			} else {
+				vmath.ScaleAddScaled(bb, d, s.momentum, 1-s.dampening)
+			}
+			if s.nesterov {
+				// p -= lr·(d + momentum·buf)
+				vmath.AddScaled(pb, d, -s.LR)
+				vmath.AddScaled(pb, bb, -s.LR*s.momentum)
+			} else {
+				vmath.AddScaled(pb, bb, -s.LR)
+			}
+		})
 	}
+}
+
+// Parameters of 2·optimBlock elements and more are updated in blocks of
+// optimBlock on every core (parallel.For): an update is a few passes over
+// memory, and a second core adds bandwidth. Below that, handing a block
+// to another core costs more than it saves.
+const optimBlock = 1 << 15
+
+// forParamBlocks calls fn(lo, hi) over [0, n) in blocks, on several
+// goroutines when n is large.
+func forParamBlocks(n int, fn func(lo, hi int)) {
+	procs := runtime.GOMAXPROCS(0)
+	if n < 2*optimBlock || procs < 2 {
+		fn(0, n)
+		return
+	}
+	blocks := (n + optimBlock - 1) / optimBlock
+	parallel.For(blocks, min(procs, blocks), func(_, b int) {
+		fn(b*optimBlock, min((b+1)*optimBlock, n))
+	})
 }
 
 // ZeroGrad clears the gradients of the optimizer's parameters (PyTorch's
@@ -163,14 +197,18 @@ func (a *Adam) Step() {
 		bc1 := 1 - math.Pow(float64(a.beta1), float64(st.step))
 		bc2 := 1 - math.Pow(float64(a.beta2), float64(st.step))
 		// One fused pass over the parameter's storage (tensordata), in
-		// place.
-		vmath.Adam(tensordata.Of(p), tensordata.Of(g), st.expAvg, st.expAvgSq, vmath.AdamStep{
+		// place, in blocks on every core when it is large.
+		step := vmath.AdamStep{
 			Beta1:       a.beta1,
 			Beta2:       a.beta2,
 			StepSize:    float32(float64(a.LR) / bc1),
 			BC2Sqrt:     float32(math.Sqrt(bc2)),
 			Eps:         a.eps,
 			WeightDecay: a.weightDecay,
+		}
+		pv, gv := tensordata.Of(p), tensordata.Of(g)
+		forParamBlocks(len(pv), func(lo, hi int) {
+			vmath.Adam(pv[lo:hi], gv[lo:hi], st.expAvg[lo:hi], st.expAvgSq[lo:hi], step)
 		})
 	}
 }

@@ -348,6 +348,7 @@ func (n *node) run(grads []*Tensor) []*Tensor {
 				r.grad = fromData(g.Data(), g.shape)
 			} else {
 				r.grad = addNoGrad(r.grad, g)
+				r.grad.ownedGrad = false // it stays, as r's Grad
 			}
 		}
 		flowed = true

@@ -64,17 +64,53 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 		}
 		return weight.data[ch]
 	}
+	// Planes of fewer than smallPlane values (ResNet's last stages: 4×4,
+	// 8×8) are copied together into a scratch row per worker first, so
+	// that each kernel runs once a channel: a kernel call costs more than
+	// copying a plane.
+	const smallPlane = 128
+	gathered := s < smallPlane && n > 1
+	scratch := make([][]float32, workers)
+	channelRows := func(wk int) (a, b []float32) {
+		if scratch[wk] == nil {
+			scratch[wk] = make([]float32, 2*m)
+		}
+		return scratch[wk][:m], scratch[wk][m:]
+	}
+	gather := func(dst, src []float32, ch int) []float32 {
+		for i := range n {
+			copy(dst[i*s:(i+1)*s], plane(src, i, ch))
+		}
+		return dst
+	}
+	scatter := func(dst, src []float32, ch int) {
+		for i := range n {
+			copy(plane(dst, i, ch), src[i*s:(i+1)*s])
+		}
+	}
 	out := newBuf(len(x.data))
-	runSamples(c, workers, func(_, ch int) {
+	runSamples(c, workers, func(wk, ch int) {
+		var xs []float32
+		if gathered {
+			xs, _ = channelRows(wk)
+			gather(xs, x.data, ch)
+		}
 		if training {
-			var sum float64
-			for i := range n {
-				sum += vmath.Sum64(plane(x.data, i, ch))
+			var sum, ss float64
+			if gathered {
+				sum = vmath.Sum64(xs)
+			} else {
+				for i := range n {
+					sum += vmath.Sum64(plane(x.data, i, ch))
+				}
 			}
 			mu := sum / float64(m)
-			var ss float64
-			for i := range n {
-				ss += vmath.SqDev64(plane(x.data, i, ch), mu)
+			if gathered {
+				ss = vmath.SqDev64(xs, mu)
+			} else {
+				for i := range n {
+					ss += vmath.SqDev64(plane(x.data, i, ch), mu)
+				}
 			}
 			v := ss / float64(m)
 			mean[ch] = float32(mu)
@@ -96,6 +132,11 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 		if bias != nil {
 			beta += bias.data[ch]
 		}
+		if gathered {
+			vmath.ScaleShift(xs, xs, alpha, beta)
+			scatter(out, xs, ch)
+			return
+		}
 		for i := range n {
 			vmath.ScaleShift(plane(out, i, ch), plane(x.data, i, ch), alpha, beta)
 		}
@@ -114,14 +155,24 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 		if needB {
 			db = make([]float32, c)
 		}
-		runSamples(c, workers, func(_, ch int) {
+		runSamples(c, workers, func(wk, ch int) {
 			mu, is := mean[ch], invstd[ch]
+			var gs, xs []float32
+			if gathered {
+				gs, xs = channelRows(wk)
+				gather(gs, g.data, ch)
+				gather(xs, x.data, ch)
+			}
 			var sumG, sumGXhat float64
 			if training || needW || needB {
-				for i := range n {
-					sg, sgx := vmath.DevSums(plane(g.data, i, ch), plane(x.data, i, ch), mu)
-					sumG += sg
-					sumGXhat += sgx
+				if gathered {
+					sumG, sumGXhat = vmath.DevSums(gs, xs, mu)
+				} else {
+					for i := range n {
+						sg, sgx := vmath.DevSums(plane(g.data, i, ch), plane(x.data, i, ch), mu)
+						sumG += sg
+						sumGXhat += sgx
+					}
 				}
 				sumGXhat *= float64(is)
 			}
@@ -136,6 +187,11 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 			}
 			scale := is * wAt(ch)
 			if !training {
+				if gathered {
+					vmath.ScaleShift(gs, gs, scale, 0)
+					scatter(dx, gs, ch)
+					return
+				}
 				for i := range n {
 					vmath.ScaleShift(plane(dx, i, ch), plane(g.data, i, ch), scale, 0)
 				}
@@ -145,6 +201,11 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 			// with xhat = (x - mean)*invstd.
 			meanG := float32(sumG / float64(m))
 			meanGX := float32(sumGXhat / float64(m))
+			if gathered {
+				vmath.DevBackward(gs, gs, xs, mu, scale, meanG, is*meanGX)
+				scatter(dx, gs, ch)
+				return
+			}
 			for i := range n {
 				vmath.DevBackward(plane(dx, i, ch), plane(g.data, i, ch), plane(x.data, i, ch), mu, scale, meanG, is*meanGX)
 			}

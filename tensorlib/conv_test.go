@@ -170,6 +170,7 @@ var convCases = []struct {
 	{"block_stride2", []int{5, 3, 9, 7}, []int{4, 3, 3, 3}, true, ConvOptions{Stride: [2]int{2, 2}, Padding: [2]int{1, 1}}},
 	{"pointwise_stride2", []int{3, 4, 7, 5}, []int{6, 4, 1, 1}, false, ConvOptions{Stride: [2]int{2, 2}}},
 	{"groups_block", []int{3, 4, 6, 6}, []int{4, 2, 3, 3}, true, ConvOptions{Groups: 2}},
+	{"many_channels", []int{2, 1, 3, 3}, []int{128, 1, 2, 2}, true, ConvOptions{}},
 	{"pointwise_one_sample", []int{1, 4, 5, 3}, []int{6, 2, 1, 1}, true, ConvOptions{Groups: 2}},
 }
 
@@ -294,6 +295,121 @@ func TestConv2dSplitBatchMatchesSamples(t *testing.T) {
 	netClose(t, "w.grad", w.Grad(), gw)
 }
 
+// A 1×1 convolution with a bias over a batch whose last block has one
+// sample: that sample is unfolded like the others (the bias needs its row
+// of ones), not read in place.
+func TestConv2dPointwiseLastBlockOfOneSample(t *testing.T) {
+	const cin = 2048 // blocks of 64 samples of 2×2 planes
+	x := netWave(0.1, 1, 0, 65, cin, 2, 2)
+	w := netWave(0.2, 0.02, 0, 3, cin, 1, 1)
+	b := netWave(0.3, 1, 0, 3)
+	g := convGeometry(x, w, b, ConvOptions{})
+	if bl := g.blocks(true); bl.size != 64 || bl.count != 2 {
+		t.Fatalf("blocks %+v, want 2 of 64 samples", bl)
+	}
+	y := Conv2d(x, w, b, ConvOptions{})
+	per := cin * 4
+	for _, s := range []int{0, 63, 64} {
+		xs := fromData(x.data[s*per:(s+1)*per], []int{1, cin, 2, 2})
+		ys := Conv2d(xs, w, b, ConvOptions{})
+		netClose(t, fmt.Sprintf("sample %d", s), fromData(y.data[s*12:(s+1)*12], ys.shape), toFloat64(ys.data))
+	}
+}
+
+// naiveConv computes a convolution (stride s, padding pad, no groups or
+// dilation) and its gradients for the output gradient r by the
+// definition, in float64. Each value comes with the sum of the magnitudes
+// of its terms, which bounds float32 rounding.
+func naiveConv(x, w *Tensor, s, pad int, r []float32) (y, gx, gw, ay, agx, agw []float64) {
+	n, c, h, wd := x.shape[0], x.shape[1], x.shape[2], x.shape[3]
+	co, kh, kw := w.shape[0], w.shape[2], w.shape[3]
+	oh, ow := (h+2*pad-kh)/s+1, (wd+2*pad-kw)/s+1
+	y, ay = make([]float64, n*co*oh*ow), make([]float64, n*co*oh*ow)
+	gx, agx = make([]float64, len(x.data)), make([]float64, len(x.data))
+	gw, agw = make([]float64, len(w.data)), make([]float64, len(w.data))
+	for b := 0; b < n; b++ {
+		for o := 0; o < co; o++ {
+			for oy := 0; oy < oh; oy++ {
+				for ox := 0; ox < ow; ox++ {
+					yi := ((b*co+o)*oh+oy)*ow + ox
+					for ci := 0; ci < c; ci++ {
+						for i := 0; i < kh; i++ {
+							iy := oy*s - pad + i
+							if iy < 0 || iy >= h {
+								continue
+							}
+							for j := 0; j < kw; j++ {
+								ix := ox*s - pad + j
+								if ix < 0 || ix >= wd {
+									continue
+								}
+								xi, wi := ((b*c+ci)*h+iy)*wd+ix, ((o*c+ci)*kh+i)*kw+j
+								xv, wv, rv := float64(x.data[xi]), float64(w.data[wi]), float64(r[yi])
+								y[yi] += xv * wv
+								gx[xi] += rv * wv
+								gw[wi] += rv * xv
+								ay[yi] += math.Abs(xv * wv)
+								agx[xi] += math.Abs(rv * wv)
+								agw[wi] += math.Abs(rv * xv)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return y, gx, gw, ay, agx, agw
+}
+
+// closeToSums fails unless got[i] is want[i] to within 1e-5 of the sum of
+// the magnitudes of its terms: float32 sums of a few thousand terms round
+// to about that, while a missing or doubled term is far off.
+func closeToSums(t *testing.T, what string, got *Tensor, want, sums []float64) {
+	t.Helper()
+	bad := 0
+	for i, w := range want {
+		if d := math.Abs(float64(got.data[i]) - w); d > 1e-5*sums[i]+1e-6 {
+			if bad < 5 {
+				t.Errorf("%s[%d] = %.7g, want %.7g (terms' magnitudes sum to %.4g)", what, i, got.data[i], w, sums[i])
+			}
+			bad++
+		}
+	}
+	if bad > 5 {
+		t.Errorf("%s: %d of %d values differ", what, bad, len(want))
+	}
+}
+
+// Convolutions big enough that each block's products use every core, and
+// the unfolding and folding are split among goroutines, give the
+// definition's values: one sample a block (32 channels at 24×24), and
+// four samples in one block (stride 2, 16×16 to 8×8).
+func TestConv2dLargeBlocksMatchDefinition(t *testing.T) {
+	for _, c := range []struct {
+		xs, ws []int
+		stride int
+	}{
+		{[]int{2, 32, 24, 24}, []int{64, 32, 3, 3}, 1},
+		{[]int{4, 64, 16, 16}, []int{128, 64, 3, 3}, 2},
+	} {
+		x := netWave(0.1, 1, 0, c.xs...).SetRequiresGrad(true)
+		w := netWave(0.2, 0.05, 0, c.ws...).SetRequiresGrad(true)
+		opt := ConvOptions{Stride: [2]int{c.stride, c.stride}, Padding: [2]int{1, 1}}
+		g := convGeometry(x, w, nil, opt)
+		if bl := g.blocks(false); bl.spread {
+			t.Fatalf("%v: blocks %+v run side by side; the test wants products that use every core", c.xs, bl)
+		}
+		y := Conv2d(x, w, nil, opt)
+		r := netOutGrad(y)
+		y.BackwardWith(r)
+		wantY, wantGx, wantGw, sumY, sumGx, sumGw := naiveConv(x, w, c.stride, 1, r.data)
+		name := fmt.Sprint(c.xs, " stride ", c.stride)
+		closeToSums(t, name+" y", y, wantY, sumY)
+		closeToSums(t, name+" x.grad", x.Grad(), wantGx, sumGx)
+		closeToSums(t, name+" w.grad", w.Grad(), wantGw, sumGw)
+	}
+}
+
 func TestConv2dStopsOnInterrupt(t *testing.T) {
 	defer interrupt.Clear()
 	for _, n := range []int{1, 6} { // one goroutine, and a split batch
@@ -362,6 +478,46 @@ func TestShiftedIm2colMatchesRowByRow(t *testing.T) {
 		for ch := 0; ch < 2; ch++ {
 			col2imRows(&g, colCopy[ch*taps*ld:], ld, dxWant[ch*hw:(ch+1)*hw])
 			col2imShifted(&g, col[ch*taps*ld:], ld, dxGot[ch*hw:(ch+1)*hw])
+		}
+		netClose(t, fmt.Sprintf("%+v: col2im", c), fromData(dxGot, []int{len(x)}), toFloat64(dxWant))
+	}
+}
+
+// The stride-2 unfolding through even and odd column planes must agree
+// with the element-by-element one, and so must its adjoint.
+func TestStride2Im2colMatchesRowByRow(t *testing.T) {
+	for _, c := range []struct{ h, w, kh, kw, sh, ph, pw, dh, dw int }{
+		{32, 32, 3, 3, 2, 1, 1, 1, 1},
+		{8, 8, 1, 1, 2, 0, 0, 1, 1},
+		{7, 9, 3, 3, 2, 1, 1, 1, 1},
+		{7, 6, 3, 2, 1, 1, 2, 1, 1},
+		{9, 7, 3, 3, 3, 2, 1, 2, 3},
+		{5, 5, 2, 4, 2, 0, 3, 1, 2},
+		{4, 3, 1, 3, 2, 1, 2, 1, 1},
+	} {
+		opt := ConvOptions{Stride: [2]int{c.sh, 2}, Padding: [2]int{c.ph, c.pw}, Dilation: [2]int{c.dh, c.dw}}
+		g := convGeometry(Zeros(1, 2, c.h, c.w), Zeros(1, 2, c.kh, c.kw), nil, opt)
+		ld := g.p + 3
+		x := netWave(0.1, 1, 0, 2*c.h*c.w).data
+		want := make([]float32, g.k*ld)
+		got := make([]float32, g.k*ld)
+		fill(got, 42) // every element must be written
+		fill(want, 42)
+		hw, taps := c.h*c.w, c.kh*c.kw
+		tmp := make([]float32, hw)
+		for ch := 0; ch < 2; ch++ {
+			im2colRows(&g, x[ch*hw:(ch+1)*hw], want[ch*taps*ld:], ld)
+			im2colStride2(&g, x[ch*hw:(ch+1)*hw], got[ch*taps*ld:], ld, tmp)
+		}
+		if !sameValues(got, want) {
+			t.Errorf("%+v: im2col\n got %v\nwant %v", c, got, want)
+		}
+		col := netWave(0.5, 1, 0, g.k*ld).data
+		dxWant := netWave(0.7, 1, 0, len(x)).data // adds to what is there
+		dxGot := append([]float32(nil), dxWant...)
+		for ch := 0; ch < 2; ch++ {
+			col2imRows(&g, col[ch*taps*ld:], ld, dxWant[ch*hw:(ch+1)*hw])
+			col2imStride2(&g, col[ch*taps*ld:], ld, dxGot[ch*hw:(ch+1)*hw], tmp)
 		}
 		netClose(t, fmt.Sprintf("%+v: col2im", c), fromData(dxGot, []int{len(x)}), toFloat64(dxWant))
 	}

@@ -308,6 +308,19 @@ func (t *Tensor) unary(name string, f func(dst, src []float32), deriv func(dst, 
 	})
 }
 
+// unaryOut is unary for operations whose gradient is g·f'(x) with f'
+// written in terms of the output y: grad writes every element of d from g
+// and y in one pass, with no zeroed buffer and no second pass.
+func (t *Tensor) unaryOut(name string, f func(dst, src []float32), grad func(d, g, y []float32)) *Tensor {
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(lo, hi int) { f(out[lo:hi], t.data[lo:hi]) })
+	return record(name, fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := newBuf(len(out))
+		forBlocks(len(d), func(lo, hi int) { grad(d[lo:hi], g.data[lo:hi], out[lo:hi]) })
+		return []*Tensor{fromData(d, t.shape)}
+	})
+}
+
 // Neg returns -t.
 func (t *Tensor) Neg() *Tensor {
 	return record("NegBackward0", scalarOp(opMul, t, -1), []*Tensor{t}, func(g *Tensor) []*Tensor {
@@ -317,7 +330,7 @@ func (t *Tensor) Neg() *Tensor {
 
 // Exp returns e raised to each element (vmath.Exp: within 1.2 ulp).
 func (t *Tensor) Exp() *Tensor {
-	return t.unary("ExpBackward0", vmath.Exp, func(d, _, y []float32) { copy(d, y) })
+	return t.unaryOut("ExpBackward0", vmath.Exp, func(d, g, y []float32) { vmath.Mul(d, y, g) })
 }
 
 // Log returns the natural logarithm of each element (vmath.Log: within
@@ -334,14 +347,16 @@ func (t *Tensor) Log() *Tensor {
 
 // Sqrt returns the square root of each element.
 func (t *Tensor) Sqrt() *Tensor {
-	return t.unary("SqrtBackward0", func(dst, src []float32) {
-		for i, v := range src {
-			dst[i] = float32(math.Sqrt(float64(v)))
-		}
-	}, func(d, _, y []float32) {
-		for i, v := range y {
-			d[i] = 0.5 / v
-		}
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(lo, hi int) { vmath.Sqrt(out[lo:hi], t.data[lo:hi]) })
+	return record("SqrtBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := newBuf(len(out))
+		forBlocks(len(d), func(lo, hi int) {
+			for i, y := range out[lo:hi] {
+				d[lo+i] = g.data[lo+i] / (2 * y) // PyTorch's grad / (2 * result)
+			}
+		})
+		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 
@@ -365,18 +380,20 @@ func (t *Tensor) Abs() *Tensor {
 
 // Tanh returns the hyperbolic tangent of each element (vmath.Tanh).
 func (t *Tensor) Tanh() *Tensor {
-	return t.unary("TanhBackward0", vmath.Tanh, func(d, _, y []float32) {
-		for i, v := range y {
-			d[i] = 1 - v*v
+	return t.unaryOut("TanhBackward0", vmath.Tanh, func(d, g, y []float32) {
+		g = g[:len(d)]
+		for i, v := range y[:len(d)] {
+			d[i] = (1 - v*v) * g[i]
 		}
 	})
 }
 
 // Sigmoid returns 1/(1+e^-x) of each element (vmath.Sigmoid).
 func (t *Tensor) Sigmoid() *Tensor {
-	return t.unary("SigmoidBackward0", vmath.Sigmoid, func(d, _, y []float32) {
-		for i, v := range y {
-			d[i] = v * (1 - v)
+	return t.unaryOut("SigmoidBackward0", vmath.Sigmoid, func(d, g, y []float32) {
+		g = g[:len(d)]
+		for i, v := range y[:len(d)] {
+			d[i] = v * (1 - v) * g[i]
 		}
 	})
 }

@@ -2,7 +2,6 @@ package tensorlib
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 
 	"github.com/gohooks/gohooks/internal/vmath"
@@ -33,36 +32,36 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 	if d > 0 {
 		rows = len(x.data) / d
 	}
-	w, b := ones(d), make([]float32, d)
+	var w, b []float32
 	if weight != nil {
 		w = weight.data
+	} else {
+		w = ones(d)
 	}
 	if bias != nil {
 		b = bias.data
+	} else {
+		b = make([]float32, d)
 	}
-	// Each row in two float64 passes for its moments (vmath.Moments: the
-	// row stays in the L1 cache) and one fused float32 pass for
-	// (x - mean)·rstd·w + b. Only the mean and rstd of each row are kept
-	// for the backward, as PyTorch keeps them. Rows are shared among the
-	// cores as element-wise loops are.
+	// Each row in two float64 passes for its moments (the row stays in
+	// the L1 cache) and one fused float32 pass for (x - mean)·rstd·w + b,
+	// a block of rows a call (vmath.LayerNormRows). Only the mean and
+	// rstd of each row are kept for the backward, as PyTorch keeps them.
+	// Rows are shared among the cores as element-wise loops are.
 	out := newBuf(len(x.data))
 	mean, rstd := make([]float32, rows), make([]float32, rows)
 	forRows(rows, d, func(lo, hi int) {
-		for r := lo; r < hi; r++ {
-			row := x.data[r*d : (r+1)*d]
-			mu, v := vmath.Moments(row)
-			mean[r], rstd[r] = float32(mu), float32(1/math.Sqrt(v+float64(eps)))
-			vmath.NormAffine(out[r*d:(r+1)*d], row, w, b, mean[r], rstd[r])
-		}
+		vmath.LayerNormRows(out[lo*d:hi*d], x.data[lo*d:hi*d], w, b, mean[lo:hi], rstd[lo:hi], d, eps)
 	})
 	needX := x.requiresGrad
 	needW := weight != nil && weight.requiresGrad
 	needB := bias != nil && bias.requiresGrad
 	return record("NativeLayerNormBackward0", fromData(out, x.shape), []*Tensor{x, weight, bias}, func(g *Tensor) []*Tensor {
 		// Per row, with gh = g·w and xhat = (x - mean)·rstd: one pass
-		// for Σgh and Σgh·xhat (float64) that also adds g·xhat and g into
-		// its block's column sums, and one for
-		// dx = rstd·(gh - mean(gh) - xhat·mean(gh·xhat)).
+		// for Σgh and Σgh·xhat that also adds g·xhat and g into its
+		// block's column sums, and one for
+		// dx = rstd·(gh - mean(gh) - xhat·mean(gh·xhat)), a block of
+		// rows a call (vmath.LayerNormBackwardRows).
 		var gxd []float32
 		if needX {
 			gxd = newBuf(len(x.data))
@@ -75,15 +74,12 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 			workers = min(runtime.GOMAXPROCS(0), blocks)
 		}
 		runSamples(blocks, workers, func(_, blk int) {
-			dw, db := pw[blk*d:(blk+1)*d], pb[blk*d:(blk+1)*d]
-			for r := blk * per; r < min((blk+1)*per, rows); r++ {
-				gr, xr := g.data[r*d:(r+1)*d], x.data[r*d:(r+1)*d]
-				sg, sgx := vmath.NormBackwardSums(gr, xr, w, dw, db, mean[r], rstd[r])
-				if needX {
-					c1, c2 := float32(sg/float64(d)), float32(sgx/float64(d))
-					vmath.NormBackwardInput(gxd[r*d:(r+1)*d], gr, xr, w, mean[r], rstd[r], c1, c2)
-				}
+			lo, hi := blk*per, min((blk+1)*per, rows)
+			var dx []float32
+			if needX {
+				dx = gxd[lo*d : hi*d]
 			}
+			vmath.LayerNormBackwardRows(dx, g.data[lo*d:hi*d], x.data[lo*d:hi*d], w, pw[blk*d:(blk+1)*d], pb[blk*d:(blk+1)*d], mean[lo:hi], rstd[lo:hi], d)
 		})
 		var gx, gw, gb *Tensor
 		if needX {

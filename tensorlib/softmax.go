@@ -14,6 +14,19 @@ func (t *Tensor) Softmax(dim int) *Tensor {
 	return record("SoftmaxBackward0", out, []*Tensor{t}, func(g *Tensor) []*Tensor {
 		// dx = y * (g - Σ g·y)
 		d := newBuf(len(t.data))
+		if inner == 1 {
+			// Rows: the sum of float32 products in float64 (vmath.DevSums
+			// with a zero mean), then two vector passes.
+			forRows(outer, n, func(lo, hi int) {
+				for r := lo; r < hi; r++ {
+					gr, yr, dr := g.data[r*n:(r+1)*n], out.data[r*n:(r+1)*n], d[r*n:(r+1)*n]
+					_, dot := vmath.DevSums(gr, yr, 0)
+					vmath.AddConst(dr, gr, -float32(dot))
+					vmath.Mul(dr, dr, yr)
+				}
+			})
+			return []*Tensor{fromData(d, t.shape)}
+		}
 		forLanes(outer, n, inner, func(base int) {
 			var dot float64
 			for k := 0; k < n; k++ {
@@ -44,16 +57,19 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 				}
 				for r := lo; r < hi; r++ {
 					gr, dr := g.data[r*n:(r+1)*n], d[r*n:(r+1)*n]
-					var s float32
-					for _, v := range gr {
-						s += v
+					if n < shortRow {
+						var s float32
+						for _, v := range gr {
+							s += v
+						}
+						for i, v := range gr {
+							dr[i] = v - dr[i]*s
+						}
+						continue
 					}
-					if n >= shortRow {
-						vmath.Exp(dr, out.data[r*n:(r+1)*n])
-					}
-					for i, v := range gr {
-						dr[i] = v - dr[i]*s
-					}
+					s := float32(vmath.Sum64(gr))
+					vmath.Exp(dr, out.data[r*n:(r+1)*n])
+					vmath.ScaleAddScaled(dr, gr, -s, 1)
 				}
 			})
 			return []*Tensor{fromData(d, t.shape)}

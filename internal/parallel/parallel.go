@@ -18,6 +18,8 @@
 //     helper has claimed.
 //   - A panic in fn stops further items from starting and is raised again
 //     on the caller once every running item has ended.
+//   - Under load from other processes the caller runs loops alone for a
+//     while (see weakLimit).
 //   - One loop runs in parallel at a time. A loop started while another
 //     runs (from fn itself, or from another goroutine) runs its items on
 //     its caller alone, in order; so nested loops cannot deadlock.
@@ -31,12 +33,24 @@ import (
 )
 
 // Spin is how long a helper keeps watching for a new loop after its last
-// one before it parks. Waking a parked goroutine takes 5-50 µs on a
-// virtual machine, longer than many loops. Measured on 2 vCPUs, the
-// operations of a CNN training step start within about 20 µs of each
-// other; 50 µs keeps the helper awake through those gaps and costs at most
-// 50 µs of one core after the last loop.
+// one before it parks. Waking a parked goroutine takes tens of
+// microseconds on a virtual machine, longer than many loops; a helper that
+// spins costs at most Spin of one core after the last loop. The notebook
+// CNN's training step at batch 64 runs 14 loops, 30 µs apart at the median
+// (quartiles 8 and 86 µs, on a 2-vCPU machine under load), so most of them
+// find the helper awake.
 const Spin = 50 * time.Microsecond
+
+// When other processes hold the cores, a helper joins late, or is stopped
+// in the middle of an item that the caller then waits for, and a loop
+// takes longer than on the caller alone. After weakLimit loops in a row
+// in which the helpers together ran less than a quarter of one goroutine's
+// even share of the items (or the caller waited longer than Spin for
+// them), loops run on their callers alone for backoff.
+const (
+	weakLimit = 3
+	backoff   = 10 * time.Millisecond
+)
 
 // A loop is one call of For. It is not reused: a helper that picks it up
 // late finds no item left and touches nothing else.
@@ -48,6 +62,7 @@ type loop struct {
 	ids     atomic.Int64 // worker numbers handed out; the caller is 0
 	active  atomic.Int64 // goroutines that may still run an item
 	stop    atomic.Bool  // a panic happened: start no more items
+	helped  atomic.Int64 // items the helpers ran
 	once    sync.Once
 	panic   any
 	waiting atomic.Bool   // the caller parks until active drops to 0
@@ -55,12 +70,14 @@ type loop struct {
 }
 
 var pool struct {
-	mu       sync.Mutex
-	started  int
-	current  atomic.Pointer[loop] // the loop running in parallel, or nil
-	seq      atomic.Uint64        // counts published loops
-	sleepers atomic.Int64         // helpers parked or about to park
-	wake     chan struct{}        // one value wakes one parked helper
+	mu          sync.Mutex
+	started     int
+	current     atomic.Pointer[loop] // the loop running in parallel, or nil
+	seq         atomic.Uint64        // counts published loops
+	sleepers    atomic.Int64         // helpers parked or about to park
+	wake        chan struct{}        // one value wakes one parked helper
+	weak        atomic.Int64         // weak loops in a row
+	serialUntil atomic.Int64         // UnixNano before which loops run alone
 }
 
 // For calls fn(worker, i) for every i in [0, n), on up to workers
@@ -77,8 +94,8 @@ func For(n, workers int, fn func(worker, i int)) {
 		return
 	}
 	l := &loop{fn: fn, n: n, workers: workers}
-	if !pool.current.CompareAndSwap(nil, l) {
-		for i := 0; i < n; i++ { // another loop has the helpers
+	if time.Now().UnixNano() < pool.serialUntil.Load() || !pool.current.CompareAndSwap(nil, l) {
+		for i := 0; i < n; i++ { // backing off, or another loop has the helpers
 			fn(0, i)
 		}
 		return
@@ -95,7 +112,16 @@ func For(n, workers int, fn func(worker, i int)) {
 	}
 	l.active.Add(1)
 	l.run(0)
-	l.wait()
+	stalled := l.wait()
+	l.fn = nil // a helper may keep l: not what fn refers to
+	if stalled || int(l.helped.Load())*4*workers < n {
+		if pool.weak.Add(1) >= weakLimit {
+			pool.serialUntil.Store(time.Now().Add(backoff).UnixNano())
+			pool.weak.Store(0)
+		}
+	} else {
+		pool.weak.Store(0)
+	}
 	pool.current.Store(nil)
 	if l.panic != nil {
 		panic(l.panic)
@@ -118,6 +144,9 @@ func (l *loop) run(wk int) {
 			return
 		}
 		l.fn(wk, i)
+		if wk != 0 {
+			l.helped.Add(1)
+		}
 	}
 }
 
@@ -136,7 +165,7 @@ func (l *loop) leave() {
 // past the end (or stopped), so every item is claimed, and an item runs
 // only while its goroutine counts in active. The helpers' last items are
 // short, so the caller yields for a while before it parks.
-func (l *loop) wait() {
+func (l *loop) wait() (stalled bool) {
 	start := time.Now()
 	for spins := 0; l.active.Load() != 0; spins++ {
 		if spins&15 == 15 && time.Since(start) > Spin {
@@ -145,10 +174,11 @@ func (l *loop) wait() {
 			if l.active.Load() != 0 {
 				<-l.wake
 			}
-			return
+			return true
 		}
 		runtime.Gosched()
 	}
+	return false
 }
 
 // ensureHelpers starts helpers until n are running. The caller holds
@@ -167,12 +197,14 @@ func ensureHelpers(n int) {
 // helper joins each loop published after the count seen, spinning for
 // Spin after each before it parks.
 func helper(seen uint64) {
+	var last *loop
 	for {
 		seen = awaitLoop(seen)
 		l := pool.current.Load()
-		if l == nil {
-			continue // finished before this helper looked
+		if l == nil || l == last {
+			continue // finished before this helper looked, or already joined
 		}
+		last = l
 		l.active.Add(1)
 		wk := int(l.ids.Add(1))
 		if wk >= l.workers {

@@ -35,12 +35,24 @@ func TestForRunsEveryItemOnceWithDistinctWorkers(t *testing.T) {
 	}
 }
 
+// resetBackoff ends a backoff an earlier test may have started.
+func resetBackoff() {
+	pool.serialUntil.Store(0)
+	pool.weak.Store(0)
+}
+
 func TestForUsesAnotherGoroutine(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("needs GOMAXPROCS ≥ 2")
 	}
-	// Item 0 waits until another goroutine has run an item: For must not
-	// run all items on the caller.
+	resetBackoff()
+	requireHelper(t)
+}
+
+// requireHelper runs a loop whose item 0 waits until another goroutine has
+// run an item: For must not run all items on the caller.
+func requireHelper(t *testing.T) {
+	t.Helper()
 	other := make(chan struct{})
 	var once sync.Once
 	For(2, 2, func(wk, i int) {
@@ -54,6 +66,34 @@ func TestForUsesAnotherGoroutine(t *testing.T) {
 			t.Error("no helper joined within 10 s")
 		}
 	})
+}
+
+// A helper that keeps the caller waiting (as one whose core another
+// process holds does) makes loops run on the caller alone for a while.
+func TestForBacksOffWhenHelpersStall(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("needs GOMAXPROCS ≥ 2")
+	}
+	resetBackoff()
+	for range weakLimit {
+		For(8, 2, func(wk, i int) {
+			if wk != 0 {
+				time.Sleep(20 * Spin)
+			}
+		})
+	}
+	var helped atomic.Int32
+	For(100, 2, func(wk, i int) {
+		if wk != 0 {
+			helped.Add(1)
+		}
+		time.Sleep(time.Microsecond)
+	})
+	if n := helped.Load(); n != 0 {
+		t.Errorf("helpers ran %d items right after %d stalled loops", n, weakLimit)
+	}
+	time.Sleep(2 * backoff)
+	requireHelper(t)
 }
 
 func TestForRaisesAWorkersPanicOnTheCaller(t *testing.T) {

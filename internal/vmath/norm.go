@@ -1,15 +1,21 @@
 package vmath
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // The normalisation kernels below are the steps of a layer or batch
 // normalisation over one contiguous row, fused so that each step reads its
 // inputs once: the moments (two passes over a row that stays in the L1
-// cache), the affine output, and the two passes of the backward. Sums that
-// decide the statistics (Sum64, SqDev64, NormBackwardSums, DevSums) are
-// added up in float64 from float32 terms, so the result does not depend on
-// how long the row is; the element-wise parts are float32, as PyTorch's
-// CPU kernels compute them. The vector kernels do the longest multiple of
+// cache), the affine output, and the two passes of the backward. The
+// moments (Sum64, SqDev64) are added up in float64 from float32 terms, so
+// that neither a long row nor a mean far from 0 costs digits. The
+// backward's sums (NormBackwardSums, DevSums) are float32 sums of at most
+// 16 terms a lane, added into float64: their terms are of one scale, and
+// a float64 step for each term would cost half their time. The
+// element-wise parts are float32, as PyTorch's CPU kernels compute them.
+// The vector kernels do the longest multiple of
 // eight elements and Go loops with the same formulas do the rest (without
 // a fused multiply-add, so the last elements can differ from the vector
 // ones in the last bit).
@@ -77,7 +83,7 @@ func NormAffine(dst, x, w, b []float32, mean, rstd float32) {
 
 // NormBackwardSums does the reductions of a layer normalisation's
 // backward over one row: with gh = g·w and xhat = (x - mean)·rstd it
-// returns Σ gh and Σ gh·xhat (in float64) and adds g·xhat to dw and g to
+// returns Σ gh and Σ gh·xhat and adds g·xhat to dw and g to
 // db (in float32), the row's share of the weight and bias gradients.
 func NormBackwardSums(g, x, w, dw, db []float32, mean, rstd float32) (sg, sgx float64) {
 	d := len(g)
@@ -141,8 +147,8 @@ func ScaleShift(dst, src []float32, a, c float32) {
 	}
 }
 
-// DevSums returns Σ g and Σ g·(x - mean), in float64 from float32
-// products: the reductions of a batch normalisation's backward.
+// DevSums returns Σ g and Σ g·(x - mean), the reductions of a batch
+// normalisation's backward.
 func DevSums(g, x []float32, mean float32) (sg, sgx float64) {
 	if len(x) != len(g) {
 		panic(fmt.Sprintf("vmath: DevSums: g has %d elements, x %d", len(g), len(x)))
@@ -177,5 +183,57 @@ func DevBackward(dx, g, x []float32, mean, a, c1, c2 float32) {
 	}
 	for i := n; i < d; i++ {
 		dx[i] = (g[i] - c1 - (x[i]-mean)*c2) * a
+	}
+}
+
+// LayerNormRows normalises the rows of d elements of x into dst, as
+// Moments and NormAffine do one row: dst = (x - mean)·rstd·w + b with
+// rstd = 1/sqrt(variance + eps), and records each row's mean and rstd
+// (float32) in mean and rstd, which have one element a row. Rows whose
+// length is a multiple of 8 go through one vector kernel for all of
+// them; the results are the same bits either way.
+func LayerNormRows(dst, x, w, b, mean, rstd []float32, d int, eps float32) {
+	rows := len(mean)
+	if d < 0 || len(x) != rows*d || len(dst) != len(x) || len(w) != d || len(b) != d || len(rstd) != rows {
+		panic(fmt.Sprintf("vmath: LayerNormRows: %d rows of %d from x of %d into %d, w %d, b %d, rstd %d", rows, d, len(x), len(dst), len(w), len(b), len(rstd)))
+	}
+	if rows == 0 || d == 0 {
+		return
+	}
+	if normAsm && d%8 == 0 {
+		layerNormRowsBlock(dst, x, w, b, mean, rstd, d, float64(eps))
+		return
+	}
+	for r := range rows {
+		row := x[r*d : (r+1)*d]
+		mu, v := Moments(row)
+		mean[r], rstd[r] = float32(mu), float32(1/math.Sqrt(v+float64(eps)))
+		NormAffine(dst[r*d:(r+1)*d], row, w, b, mean[r], rstd[r])
+	}
+}
+
+// LayerNormBackwardRows is the backward of LayerNormRows for rows of d
+// elements: it adds each row's g·xhat and g into dw and db and, unless dx
+// is nil, sets dx = rstd·(g·w - mean(g·w) - xhat·mean(g·w·xhat)), as
+// NormBackwardSums and NormBackwardInput do one row.
+func LayerNormBackwardRows(dx, g, x, w, dw, db, mean, rstd []float32, d int) {
+	rows := len(mean)
+	if d < 0 || len(g) != rows*d || len(x) != len(g) || dx != nil && len(dx) != len(g) || len(w) != d || len(dw) != d || len(db) != d || len(rstd) != rows {
+		panic(fmt.Sprintf("vmath: LayerNormBackwardRows: %d rows of %d with g of %d, x %d, dx %d, w %d, dw %d, db %d, rstd %d", rows, d, len(g), len(x), len(dx), len(w), len(dw), len(db), len(rstd)))
+	}
+	if rows == 0 || d == 0 {
+		return
+	}
+	if normAsm && d%8 == 0 {
+		layerNormBackwardRowsBlock(dx, g, x, w, dw, db, mean, rstd, d)
+		return
+	}
+	for r := range rows {
+		gr, xr := g[r*d:(r+1)*d], x[r*d:(r+1)*d]
+		sg, sgx := NormBackwardSums(gr, xr, w, dw, db, mean[r], rstd[r])
+		if dx != nil {
+			c1, c2 := float32(sg/float64(d)), float32(sgx/float64(d))
+			NormBackwardInput(dx[r*d:(r+1)*d], gr, xr, w, mean[r], rstd[r], c1, c2)
+		}
 	}
 }

@@ -66,3 +66,23 @@ func scaleAddScaledAVX2(dst, src *float32, n int, a, b float32)
 func scaleAddScaledBlock(dst, src []float32, a, b float32) {
 	scaleAddScaledAVX2(&dst[0], &src[0], len(dst), a, b)
 }
+
+//go:noescape
+func layerNormRowsAVX2(dst, x, w, b, mean, rstd *float32, rows, d int, eps float64)
+
+//go:noescape
+func layerNormBackwardRowsAVX2(dx, gr, x, w, dw, db, mean, rstd *float32, rows, d int)
+
+func layerNormRowsBlock(dst, x, w, b, mean, rstd []float32, d int, eps float64) {
+	layerNormRowsAVX2(&dst[0], &x[0], &w[0], &b[0], &mean[0], &rstd[0], len(mean), d, eps)
+}
+
+// layerNormBackwardRowsBlock passes a nil dx on as a nil pointer: the
+// kernel then does the sums alone.
+func layerNormBackwardRowsBlock(dx, g, x, w, dw, db, mean, rstd []float32, d int) {
+	var pdx *float32
+	if dx != nil {
+		pdx = &dx[0]
+	}
+	layerNormBackwardRowsAVX2(pdx, &g[0], &x[0], &w[0], &dw[0], &db[0], &mean[0], &rstd[0], len(mean), d)
+}

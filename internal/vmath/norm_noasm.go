@@ -23,3 +23,9 @@ func devBackwardBlock(dx, g, x []float32, mean, a, c1, c2 float32) { panic("vmat
 func adamBlock(p, g, m, v []float32, s *AdamStep)                  { panic("vmath: no vector kernel") }
 func addScaledBlock(dst, src []float32, a float32)                 { panic("vmath: no vector kernel") }
 func scaleAddScaledBlock(dst, src []float32, a, b float32)         { panic("vmath: no vector kernel") }
+func layerNormRowsBlock(dst, x, w, b, mean, rstd []float32, d int, eps float64) {
+	panic("vmath: no vector kernel")
+}
+func layerNormBackwardRowsBlock(dx, g, x, w, dw, db, mean, rstd []float32, d int) {
+	panic("vmath: no vector kernel")
+}

@@ -37,6 +37,7 @@ const (
 	kindTanh
 	kindGELU
 	kindLog
+	kindSqrt
 )
 
 // block runs the vector kernel of k over dst and src (a positive multiple
@@ -54,6 +55,8 @@ func (k kind) block(dst, src []float32) {
 		geluBlock(dst, src)
 	case kindLog:
 		logBlock(dst, src)
+	case kindSqrt:
+		sqrtBlock(dst, src)
 	}
 }
 
@@ -67,6 +70,8 @@ func (k kind) one(x float32) float32 {
 		return gelu1(x)
 	case kindLog:
 		return log1(x)
+	case kindSqrt:
+		return sqrt1(x)
 	}
 	return exp1(x)
 }

@@ -44,6 +44,8 @@ convs = [
     ("block_stride2", (5, 3, 9, 7), (4, 3, 3, 3), True, (2, 2), (1, 1), (1, 1), 1),
     ("pointwise_stride2", (3, 4, 7, 5), (6, 4, 1, 1), False, (2, 2), (0, 0), (1, 1), 1),
     ("groups_block", (3, 4, 6, 6), (4, 2, 3, 3), True, (1, 1), (0, 0), (1, 1), 2),
+    # 128 output channels: the weight gradient is summed untransposed.
+    ("many_channels", (2, 1, 3, 3), (128, 1, 2, 2), True, (1, 1), (0, 0), (1, 1), 1),
     # One sample: its 1×1 convolution multiplies the input planes as they are.
     ("pointwise_one_sample", (1, 4, 5, 3), (6, 2, 1, 1), True, (1, 1), (0, 0), (1, 1), 2),
 ]

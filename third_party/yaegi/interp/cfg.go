@@ -881,13 +881,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if isInterfaceBin(dest.typ) || isEmptyInterface(dest.typ) && len(src.typ.method) > 0 {
+					if isInterfaceBin(dest.typ) || isEmptyInterface(dest.typ) && keepsType(src.typ) {
 						// Skip optimisation for assigned interface (error and
 						// any too): the value goes in the interface's wrapper,
 						// or with its methods in a valueInterface.
 						break
 					}
-					if (isEmptyInterface(dest.typ) || dest.typ.cat == errorT) && len(src.typ.method) > 0 {
+					if (isEmptyInterface(dest.typ) || dest.typ.cat == errorT) && keepsType(src.typ) {
 						// The assignment keeps the methods of the value in
 						// the interface (var a any = T{}).
 						break

@@ -3143,7 +3143,7 @@ func equal(n *node) {
 			n.exec = func(f *frame) bltn {
 				i0 := v0(f).Interface()
 				i1 := v1(f).Interface()
-				dest(f).Set(reflect.ValueOf(i0 == i1).Convert(typ))
+				dest(f).Set(reflect.ValueOf(interfaceEqual(i0, i1)).Convert(typ))
 				return tnext
 			}
 		case c0.rval.IsValid():
@@ -3153,7 +3153,7 @@ func equal(n *node) {
 				fnext := getExec(n.fnext)
 				n.exec = func(f *frame) bltn {
 					i1 := v1(f).Interface()
-					if i0 == i1 {
+					if interfaceEqual(i0, i1) {
 						dest(f).SetBool(true)
 						return tnext
 					}
@@ -3164,7 +3164,7 @@ func equal(n *node) {
 				dest := genValue(n)
 				n.exec = func(f *frame) bltn {
 					i1 := v1(f).Interface()
-					dest(f).SetBool(i0 == i1)
+					dest(f).SetBool(interfaceEqual(i0, i1))
 					return tnext
 				}
 			}
@@ -3175,7 +3175,7 @@ func equal(n *node) {
 				fnext := getExec(n.fnext)
 				n.exec = func(f *frame) bltn {
 					i0 := v0(f).Interface()
-					if i0 == i1 {
+					if interfaceEqual(i0, i1) {
 						dest(f).SetBool(true)
 						return tnext
 					}
@@ -3186,7 +3186,7 @@ func equal(n *node) {
 				dest := genValue(n)
 				n.exec = func(f *frame) bltn {
 					i0 := v0(f).Interface()
-					dest(f).SetBool(i0 == i1)
+					dest(f).SetBool(interfaceEqual(i0, i1))
 					return tnext
 				}
 			}
@@ -3198,7 +3198,7 @@ func equal(n *node) {
 				n.exec = func(f *frame) bltn {
 					i0 := v0(f).Interface()
 					i1 := v1(f).Interface()
-					if i0 == i1 {
+					if interfaceEqual(i0, i1) {
 						dest(f).SetBool(true)
 						return tnext
 					}
@@ -3210,7 +3210,7 @@ func equal(n *node) {
 				n.exec = func(f *frame) bltn {
 					i0 := v0(f).Interface()
 					i1 := v1(f).Interface()
-					dest(f).SetBool(i0 == i1)
+					dest(f).SetBool(interfaceEqual(i0, i1))
 					return tnext
 				}
 			}

@@ -490,6 +490,9 @@ func typeAssert(n *node, withResult, withOk bool) {
 			if vv, ok := concrete.(valueInterface); ok {
 				ctyp = vv.value.Type()
 				concrete = vv.value.Interface()
+				if vv.node != nil && keepsType(vv.node.typ) {
+					vtyp = vv.node.typ
+				}
 			} else if vv, ok := wrappedValue(val); ok {
 				ctyp, vtyp = vv.value.Type(), vv.node.typ
 				concrete = vv.value.Interface()
@@ -501,7 +504,11 @@ func typeAssert(n *node, withResult, withOk bool) {
 					if ctyp == nil {
 						panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is nil, not %s", rtype.String())))
 					}
-					panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is %s, not %s", ctyp.String(), rtype.String())))
+					name := ctyp.String()
+					if vtyp != nil {
+						name = vtyp.id()
+					}
+					panicAt(n, assertionError(fmt.Sprintf("interface conversion: interface {} is %s, not %s", name, rtype.String())))
 				}
 				return next
 			}
@@ -1463,7 +1470,7 @@ func call(n *node) {
 			switch {
 			case hasVariadicArgs:
 				values = append(values, genValue(c))
-			case isInterfaceSrc(arg) && (!isEmptyInterface(arg) || len(c.typ.method) > 0):
+			case isInterfaceSrc(arg) && (!isEmptyInterface(arg) || keepsType(c.typ)):
 				values = append(values, genValueInterface(c))
 			case isInterfaceBin(arg):
 				values = append(values, genInterfaceWrapper(c, arg.rtype))
@@ -2761,7 +2768,12 @@ func _return(n *node) {
 					// empty interface case.
 					// we can't let genValueInterface deal with it, because we call on c,
 					// not on n, which means that the interfaceT knowledge is lost.
-					values[i] = genValue(c)
+					// A value that keeps its type in an any does.
+					if keepsType(c.typ) {
+						values[i] = genValueInterface(c)
+					} else {
+						values[i] = genValue(c)
+					}
 					break
 				}
 				values[i] = genValueInterface(c)
@@ -3051,7 +3063,7 @@ func doComposite(n *node, hasType bool, keyed bool) {
 			values[fieldIndex] = func(*frame) reflect.Value { return reflect.New(rft).Elem() }
 		case isNamedFuncSrc(val.typ):
 			values[fieldIndex] = genValueAsFunctionWrapper(val)
-		case isInterfaceSrc(ft) && (!isEmptyInterface(ft) || len(val.typ.method) > 0):
+		case isInterfaceSrc(ft) && (!isEmptyInterface(ft) || keepsType(val.typ)):
 			values[fieldIndex] = genValueInterface(val)
 		case isInterface(ft):
 			values[fieldIndex] = genInterfaceWrapper(val, rft)
@@ -3586,8 +3598,16 @@ func _case(n *node) {
 						destValue(f).Set(elem)
 						return tnext
 					}
+					if vi, ok := elemValueInterface(elem); ok && !isInterface(typ) {
+						// A value of the program that kept its type.
+						if vi.node.typ.id() == typ.id() {
+							destValue(f).Set(vi.value)
+							return tnext
+						}
+						return fnext
+					}
 					ival := v.Interface()
-					if ival != nil && rtyp.String() == reflect.TypeOf(ival).String() {
+					if ival != nil && !keepsType(typ) && rtyp.String() == reflect.TypeOf(ival).String() {
 						destValue(f).Set(elem)
 						return tnext
 					}
@@ -3823,7 +3843,7 @@ func _append(n *node) {
 		values := make([]func(*frame) reflect.Value, l)
 		for i, arg := range args {
 			switch elem := n.typ.elem(); {
-			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(arg.typ.method) > 0):
+			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || keepsType(arg.typ)):
 				values[i] = genValueInterface(arg)
 			case isInterfaceBin(elem):
 				values[i] = genInterfaceWrapper(arg, elem.rtype)
@@ -3845,7 +3865,7 @@ func _append(n *node) {
 	default:
 		var value0 func(*frame) reflect.Value
 		switch elem := n.typ.elem(); {
-		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(n.child[2].typ.method) > 0):
+		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || keepsType(n.child[2].typ)):
 			value0 = genValueInterface(n.child[2])
 		case isInterfaceBin(elem):
 			value0 = genInterfaceWrapper(n.child[2], elem.rtype)

@@ -165,9 +165,7 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 	}
 	convertLiteralValue(n, typ.TypeOf())
 	switch {
-	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || len(n.typ.method) > 0 || n.typ.cat == ptrT && n.typ.val != nil && len(n.typ.val.method) > 0):
-		// A value whose method set is not empty (*T's has T's methods)
-		// keeps its type in an any.
+	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || keepsType(n.typ)):
 		return genValueInterface(n)
 	case isNamedFuncSrc(n.typ):
 		return genFunctionWrapper(n)
@@ -181,6 +179,39 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 		return genValueAs(n, typ.TypeOf())
 	}
 	return genValue(n)
+}
+
+// keepsType reports whether a value of type t keeps its type beside it
+// (a valueInterface) in an empty interface: when its method set is not
+// empty (*T's has T's methods), or when t is a type of the program over a
+// basic type (type Celsius float64), which reflect sees as the basic type,
+// so that type switches, assertions and == tell them apart.
+func keepsType(t *itype) bool {
+	if t == nil {
+		return false
+	}
+	if t.cat == interfaceT && t.val != nil && !isInterface(t.val) {
+		// any(x) keeps the type of x (cfg).
+		return keepsType(t.val)
+	}
+	if len(t.method) > 0 || t.cat == ptrT && t.val != nil && len(t.val.method) > 0 {
+		return true
+	}
+	if t.name == "" || t.path == "" || t.untyped || isInterface(t) {
+		return false
+	}
+	rt := t.TypeOf()
+	if rt == nil || rt.PkgPath() != "" {
+		return false
+	}
+	switch rt.Kind() {
+	case reflect.Bool, reflect.String,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	}
+	return false
 }
 
 // isInterfaceConversion reports whether n converts a value that is not an
@@ -256,6 +287,9 @@ func genValueRangeArray(n *node) func(*frame) reflect.Value {
 }
 
 func genValueInterface(n *node) func(*frame) reflect.Value {
+	if isInterfaceConversion(n) {
+		n = n.child[1] // any(x) is x, in x's slot (cfg)
+	}
 	value := genValue(n)
 
 	return func(f *frame) reflect.Value {
@@ -559,12 +593,16 @@ func interfaceEqual(i0, i1 interface{}) bool {
 	if t0 != nil && t1 != nil && t0.id() != t1.id() {
 		return false
 	}
+
 	return v0 == v1
 }
 
 // comparedValue returns the value that i holds if i is an interface
 // wrapper, with its interpreted type, or i itself.
 func comparedValue(i interface{}) (interface{}, *itype) {
+	if vi, ok := i.(valueInterface); ok && vi.node != nil && vi.value.IsValid() && vi.value.CanInterface() {
+		return vi.value.Interface(), vi.node.typ
+	}
 	rt := reflect.TypeOf(i)
 	if rt.Kind() != reflect.Struct || rt.NumField() == 0 || rt.Field(0).Name != "IValue" {
 		return i, nil

@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package vmath
+
+func sqrtBlock(dst, src []float32) { panic("vmath: no vector kernel") }
