@@ -23,9 +23,9 @@
 //     late in a network, on small images). Products above a
 //     size threshold (about 120³) are split across GOMAXPROCS cores by
 //     long-lived worker goroutines; small products run on the calling
-//     goroutine only. After a product the workers poll for the next one
-//     for parallel.Spin (50 µs), yielding to other goroutines, then park:
-//     an idle process uses no CPU.
+//     goroutine only. After a product below about 200³ the workers poll
+//     for the next one for parallel.Spin (50 µs), yielding to other
+//     goroutines, then park: an idle process uses no CPU.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.
 //   - The openblas build tag (with cgo and libopenblas-dev installed) routes
 //     large products, and small ones with neither operand transposed, to

@@ -23,9 +23,10 @@ func TestWorkersStopPollingWhenIdle(t *testing.T) {
 	if len(kernels) == 0 || runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("no micro-kernel or one core")
 	}
-	p := newProblem(rand.New(rand.NewPCG(9, 10)), false, false, 300, 300, 300, 0, 1, 0)
-	if parts, _ := split(&kernels[0], p); parts < 2 {
-		t.Fatalf("300³ split into %d parts, the test needs a parallel product", parts)
+	// Short enough for the workers to poll after it, long enough to split.
+	p := newProblem(rand.New(rand.NewPCG(9, 10)), false, false, 150, 150, 150, 0, 1, 0)
+	if parts, _ := split(&kernels[0], p); parts < 2 || 2*150*150*150 >= pollFlops {
+		t.Fatalf("150³ split into %d parts (pollFlops %d), the test needs a parallel product after which workers poll", parts, pollFlops)
 	}
 	for range 20 {
 		blocked(&kernels[0], p)
