@@ -104,17 +104,36 @@ func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 		})
 		return fromData(out, slices.Clone(t.shape))
 	}
+	if inner == 1 && n > 0 && log {
+		// The logarithms of the rows' sums go through the vector kernel
+		// together, logRows rows at a time: one scalar math.Log a row
+		// cost as much as a pass over a row of 64.
+		forRows(outer, n, func(lo, hi int) {
+			var m, s [logRows]float32
+			for r0 := lo; r0 < hi; r0 += logRows {
+				k := min(logRows, hi-r0)
+				for i := range k {
+					r := r0 + i
+					x, y := t.data[r*n:(r+1)*n], out[r*n:(r+1)*n]
+					m[i] = vmath.Max(x)
+					s[i] = vmath.ExpShiftSum(y, x, m[i])
+				}
+				vmath.Log(s[:k], s[:k])
+				for i := range k {
+					r := r0 + i
+					vmath.AddConst(out[r*n:(r+1)*n], t.data[r*n:(r+1)*n], -(m[i] + s[i]))
+				}
+			}
+		})
+		return fromData(out, slices.Clone(t.shape))
+	}
 	if inner == 1 && n > 0 {
 		forRows(outer, n, func(lo, hi int) {
 			for r := lo; r < hi; r++ {
 				x, y := t.data[r*n:(r+1)*n], out[r*n:(r+1)*n]
 				m := vmath.Max(x)
 				s := vmath.ExpShiftSum(y, x, m)
-				if log {
-					vmath.AddConst(y, x, -(m + float32(math.Log(float64(s)))))
-				} else {
-					vmath.Scale(y, y, 1/s)
-				}
+				vmath.Scale(y, y, 1/s)
 			}
 		})
 		return fromData(out, slices.Clone(t.shape))
@@ -144,10 +163,12 @@ func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 // Rows shorter than shortRow (the classes of a batch of logits) go through
 // the exponential together, shortRows rows at a time: one vector call per
 // row would spend more on its eight-lane tail and on its start than on
-// the row.
+// the row. Log-softmax takes the logarithms of logRows rows' sums in one
+// vector call.
 const (
 	shortRow  = 32
 	shortRows = 256
+	logRows   = 64
 )
 
 // softmaxShortRows computes softmax (or log-softmax) over each row of n
