@@ -1,4 +1,4 @@
-//go:build !purego && !noasm
+//go:build !purego
 
 package vmath
 
