@@ -4,32 +4,28 @@
 #
 #   ./install.sh              build into ./bin and $(go env GOPATH)/bin, install the kernelspec
 #   GOHOOKS_TAGS=... ./install.sh   extra build tags
-#   GOHOOKS_OPENBLAS=0 ./install.sh build without OpenBLAS even when it is installed
+#   GOHOOKS_OPENBLAS=1 ./install.sh build with OpenBLAS (-tags openblas; needs libopenblas-dev and cgo)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 tags="${GOHOOKS_TAGS:-}"
-# OpenBLAS: when libopenblas-dev and a C compiler are there (and cgo is on),
-# build with -tags openblas. Measured on a 2-core AVX2 machine
-# (bench/RESULTS.md, bench/compare.sh against the default build): that
-# build does large matrix products (from 2*128^3 flops) and the small
-# untransposed ones in OpenBLAS and keeps the rest on the built-in
-# kernels, because OpenBLAS loses on small transposed products and its
-# threads, once woken, spin and slow the convolutions' own goroutines.
-# Routed that way it is faster for large products (n=128 about 2x, n=512
-# 1.25-1.45x, n=1024 0-20%) and as fast on the notebook CNN's training
-# step, whose products are small (routing every product to OpenBLAS made
-# that step 20-30% slower); it was never slower in our measurements, so
-# it is used whenever it is available.
-if [ "${GOHOOKS_OPENBLAS:-1}" = 0 ]; then
-	echo "GOHOOKS_OPENBLAS=0: building without OpenBLAS (built-in kernels only)"
-elif [ "$(go env CGO_ENABLED)" = "1" ] && command -v cc >/dev/null 2>&1 &&
-	printf '#include <cblas.h>\nint main(void){return 0;}\n' |
-	cc -I/usr/include/openblas -x c - -lopenblas -o /dev/null >/dev/null 2>&1; then
-	tags="${tags:+$tags,}openblas"
-	echo "OpenBLAS found: building with -tags openblas (large matrix products in OpenBLAS, small ones on the built-in kernels; GOHOOKS_OPENBLAS=0 to build without)"
-else
-	echo "OpenBLAS not found (or no cgo/C compiler): building with the built-in kernels only; install libopenblas-dev for faster large matrix products"
+# OpenBLAS is opt-in. Measured on a 2-core AVX2 machine (bench/RESULTS.md,
+# bench/compare.sh with and without -tags openblas, quiet, same day): the
+# built-in kernels are faster than the openblas build's routing at
+# every size (n=128 38-55 us against 91-96, n=512 1.9-2.3 ms against
+# 2.5-2.8, n=1024 15.7-17.1 ms against 17.1-19.9) and on the networks
+# (ResNet-18 step 2.05 s against 2.63 s), so the default build does
+# without it.
+if [ "${GOHOOKS_OPENBLAS:-0}" = 1 ]; then
+	if [ "$(go env CGO_ENABLED)" = "1" ] && command -v cc >/dev/null 2>&1 &&
+		printf '#include <cblas.h>\nint main(void){return 0;}\n' |
+		cc -I/usr/include/openblas -x c - -lopenblas -o /dev/null >/dev/null 2>&1; then
+		tags="${tags:+$tags,}openblas"
+		echo "GOHOOKS_OPENBLAS=1: building with -tags openblas (large matrix products in OpenBLAS)"
+	else
+		echo "install.sh: GOHOOKS_OPENBLAS=1 needs libopenblas-dev, a C compiler and cgo" >&2
+		exit 1
+	fi
 fi
 
 echo "Building ./bin/gohooks"
