@@ -134,6 +134,22 @@ type jupyterClient struct {
 	iopubIn               chan *kernel.Message // filled by a goroutine
 }
 
+// connectionFile writes a connection file for a kernel on free local tcp
+// ports and returns its contents and path.
+func connectionFile(t *testing.T) (kernel.ConnectionInfo, string) {
+	t.Helper()
+	info := kernel.ConnectionInfo{
+		Transport: "tcp", IP: "127.0.0.1", Key: "secret", SignatureScheme: "hmac-sha256",
+		ShellPort: freePort(t), ControlPort: freePort(t), StdinPort: freePort(t), IOPubPort: freePort(t), HBPort: freePort(t),
+	}
+	file := filepath.Join(t.TempDir(), "kernel.json")
+	b, _ := json.Marshal(info)
+	if err := os.WriteFile(file, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return info, file
+}
+
 func freePort(t *testing.T) int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -195,15 +211,7 @@ func (c *jupyterClient) reply(s zmq4.Socket, id string) map[string]any {
 // the session kept, and shutdown with restart ends the command.
 func TestKernelCommandServesAFrontEnd(t *testing.T) {
 	t.Setenv("JUPYTER_DATA_DIR", t.TempDir())
-	info := kernel.ConnectionInfo{
-		Transport: "tcp", IP: "127.0.0.1", Key: "secret", SignatureScheme: "hmac-sha256",
-		ShellPort: freePort(t), ControlPort: freePort(t), StdinPort: freePort(t), IOPubPort: freePort(t), HBPort: freePort(t),
-	}
-	file := filepath.Join(t.TempDir(), "kernel.json")
-	b, _ := json.Marshal(info)
-	if err := os.WriteFile(file, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	info, file := connectionFile(t)
 	exit := make(chan int, 1)
 	var stderr bytes.Buffer
 	go func() { exit <- run([]string{"kernel", file}, &bytes.Buffer{}, &stderr) }()

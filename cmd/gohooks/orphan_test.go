@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -15,8 +14,6 @@ import (
 	"time"
 
 	"github.com/go-zeromq/zmq4"
-
-	"github.com/gohooks/gohooks/kernel"
 )
 
 // The test binary is also `gohooks kernel` (TestMain makes it the worker).
@@ -61,15 +58,7 @@ func TestKillingTheKernelEndsItsWorkerWhileACellSpins(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("needs /proc")
 	}
-	info := kernel.ConnectionInfo{
-		Transport: "tcp", IP: "127.0.0.1", Key: "secret", SignatureScheme: "hmac-sha256",
-		ShellPort: freePort(t), ControlPort: freePort(t), StdinPort: freePort(t), IOPubPort: freePort(t), HBPort: freePort(t),
-	}
-	file := filepath.Join(t.TempDir(), "kernel.json")
-	b, _ := json.Marshal(info)
-	if err := os.WriteFile(file, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	info, file := connectionFile(t)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -115,15 +104,7 @@ func TestKillingTheKernelEndsItsWorkerWhileACellSpins(t *testing.T) {
 // a second later.
 func TestKernelExitsWithItsParent(t *testing.T) {
 	t.Setenv("JUPYTER_DATA_DIR", t.TempDir())
-	info := kernel.ConnectionInfo{
-		Transport: "tcp", IP: "127.0.0.1", Key: "secret", SignatureScheme: "hmac-sha256",
-		ShellPort: freePort(t), ControlPort: freePort(t), StdinPort: freePort(t), IOPubPort: freePort(t), HBPort: freePort(t),
-	}
-	file := filepath.Join(t.TempDir(), "kernel.json")
-	b, _ := json.Marshal(info)
-	if err := os.WriteFile(file, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	info, file := connectionFile(t)
 	out, err := exec.Command("sh", "-c", `"$0" kernel "$1" >/dev/null 2>&1 & echo $!; sleep 1`, os.Args[0], file).Output()
 	if err != nil {
 		t.Fatal(err)

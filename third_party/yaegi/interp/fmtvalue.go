@@ -166,18 +166,7 @@ func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 		if !ok {
 			return nil
 		}
-		v := a.value(f)
-		if fmtIsInterface(a.typ) && !fmtHoldsProgram(a.typ, v) {
-			return nil // the common case of a compiled value in an interface
-		}
-		t, v := fmtConcrete(a.typ, v)
-		if t == nil || !fmtInvolvesProgram(t, 0) {
-			return nil
-		}
-		if deferred {
-			v = deferredArg(v)
-		}
-		return &fmtValue{typ: t, value: v, frame: f}
+		return fmtWrap(a.typ, a.value(f), f, deferred)
 	}
 	var format func(*frame) (reflect.Value, []fmtDirective)
 	if pf.format >= 0 {
@@ -249,6 +238,23 @@ func fmtPrintArgs(n *node, pf printFunc, values []func(*frame) reflect.Value) {
 	}
 }
 
+// fmtWrap returns v, a value of type typ, as the fmtValue that prints it,
+// or nil when fmt prints it right as it is: its type does not involve the
+// program's, or it is a compiled value in an interface.
+func fmtWrap(typ *itype, v reflect.Value, f *frame, deferred bool) *fmtValue {
+	if fmtIsInterface(typ) && !fmtHoldsProgram(typ, v) {
+		return nil // the common case of a compiled value in an interface
+	}
+	t, v := fmtConcrete(typ, v)
+	if t == nil || !fmtInvolvesProgram(t, 0) {
+		return nil
+	}
+	if deferred {
+		v = deferredArg(v)
+	}
+	return &fmtValue{typ: t, value: v, frame: f}
+}
+
 // fmtPrintSpread is fmtPrintArgs for a call that spreads a slice into the
 // print function's values, fmt.Println(s...): a copy of the slice is
 // passed, in which each element that holds a value of the program is a
@@ -273,18 +279,10 @@ func fmtPrintSpread(n *node, pf printFunc, values []func(*frame) reflect.Value) 
 		out := reflect.MakeSlice(s.Type(), s.Len(), s.Len())
 		for i := 0; i < s.Len(); i++ {
 			v := s.Index(i)
+			if w := fmtWrap(et, v, f, deferred); w != nil {
+				v = reflect.ValueOf(w)
+			}
 			out.Index(i).Set(v)
-			if fmtIsInterface(et) && !fmtHoldsProgram(et, v) {
-				continue
-			}
-			t, cv := fmtConcrete(et, v)
-			if t == nil || !fmtInvolvesProgram(t, 0) {
-				continue
-			}
-			if deferred {
-				cv = deferredArg(cv)
-			}
-			out.Index(i).Set(reflect.ValueOf(&fmtValue{typ: t, value: cv, frame: f}))
 		}
 		return out
 	}

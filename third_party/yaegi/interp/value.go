@@ -158,11 +158,6 @@ func genValue(n *node) func(*frame) reflect.Value {
 }
 
 func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
-	if isInterfaceConversion(n) {
-		// any(T{}) is T{} in T's slot (cfg): its methods count, as in
-		// var v any = T{}.
-		n = n.child[1]
-	}
 	convertLiteralValue(n, typ.TypeOf())
 	switch {
 	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || keepsType(n.typ)):
