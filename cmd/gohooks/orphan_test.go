@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/go-zeromq/zmq4"
+
+	"github.com/gohooks/gohooks/kernel"
 )
 
 // The test binary is also `gohooks kernel` (TestMain makes it the worker).
@@ -52,29 +55,63 @@ func exited(pid int) bool {
 	return len(f) > 0 && (f[0] == "Z" || f[0] == "X")
 }
 
+// startKernel starts this test binary as `gohooks kernel` and returns once
+// it listens on its shell port, with a channel closed when it has exited. A kernel that exits first (another test
+// took one of its ports between freePort and the bind) is started again on
+// new ports.
+func startKernel(t *testing.T) (kernel.ConnectionInfo, *exec.Cmd, <-chan struct{}) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for try := 1; ; try++ {
+		info, file := connectionFile(t)
+		k := exec.Command(exe, "kernel", file)
+		k.Env = append(os.Environ(), "JUPYTER_DATA_DIR="+t.TempDir())
+		var stderr bytes.Buffer
+		k.Stderr = &stderr
+		if err := k.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { k.Wait(); close(done) }()
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", info.ShellPort)); err == nil {
+				c.Close()
+				return info, k, done
+			}
+			select {
+			case <-done:
+				if try == 3 {
+					t.Fatalf("the kernel exited before it listened: %s", stderr.String())
+				}
+			default:
+				if time.Now().After(deadline) {
+					k.Process.Kill()
+					t.Fatalf("the kernel did not listen within 30 s: %s", stderr.String())
+				}
+				continue
+			}
+			break
+		}
+	}
+}
+
 // kill -9 of the kernel process while a cell runs `for {}` ends its worker
 // too: nothing is left spinning.
 func TestKillingTheKernelEndsItsWorkerWhileACellSpins(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("needs /proc")
 	}
-	info, file := connectionFile(t)
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := exec.Command(exe, "kernel", file)
-	k.Env = append(os.Environ(), "JUPYTER_DATA_DIR="+t.TempDir())
-	if err := k.Start(); err != nil {
-		t.Fatal(err)
-	}
+	info, k, exitedKernel := startKernel(t)
 	defer k.Process.Kill()
 
 	c := &jupyterClient{t: t, key: []byte(info.Key)}
 	c.shell = zmq4.NewDealer(context.Background(), zmq4.WithID(zmq4.SocketIdentity("test")))
 	defer c.shell.Close()
-	for err := c.shell.Dial(fmt.Sprintf("tcp://127.0.0.1:%d", info.ShellPort)); err != nil; err = c.shell.Dial(fmt.Sprintf("tcp://127.0.0.1:%d", info.ShellPort)) {
-		time.Sleep(10 * time.Millisecond)
+	if err := c.shell.Dial(fmt.Sprintf("tcp://127.0.0.1:%d", info.ShellPort)); err != nil {
+		t.Fatal(err)
 	}
 	if got := c.reply(c.shell, c.send(c.shell, "execute_request", map[string]any{"code": "x := 1", "silent": false})); got["status"] != "ok" {
 		t.Fatalf("execute_reply %v", got)
@@ -90,7 +127,7 @@ func TestKillingTheKernelEndsItsWorkerWhileACellSpins(t *testing.T) {
 		t.Fatal("the worker exited before the kernel was killed")
 	}
 	k.Process.Signal(syscall.SIGKILL)
-	k.Wait()
+	<-exitedKernel
 	for deadline := time.Now().Add(3 * time.Second); !exited(worker); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("worker %d still runs 3 s after its kernel was killed", worker)
