@@ -89,43 +89,48 @@ func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 	if lt == nil || lt.width != width {
 		lt = g.laneTables(width)
 	}
-	for t := 0; t*width < nb; t++ {
-		d := dst[t*width*kb:][:width*kb]
-		col0 := j0 + t*width
-		if lt == nil || nb-t*width < width || col0%g.p%width != 0 {
-			pk.packSlow(d, p0, kb, col0, min(width, nb-t*width), width)
-			continue
+	if lt == nil || j0%g.p%width != 0 {
+		for t := 0; t*width < nb; t++ {
+			pk.packSlow(dst[t*width*kb:][:width*kb], p0, kb, j0+t*width, min(width, nb-t*width), width)
 		}
-		pk.packSliver(d, lt, p0, kb, col0)
+		return
 	}
-}
-
-// packSliver packs the kb rows from p0 of one whole sliver whose first
-// column col0 starts a sliver of the tables, a channel's taps at a time.
-func (pk *imagePacker) packSliver(d []float32, lt *laneTables, p0, kb, col0 int) {
-	g := pk.g
-	width := lt.width
-	s, q0 := col0/g.p, col0%g.p
-	slivers := g.p / width
-	v := q0 / width
-	taps, hw := g.kh*g.kw, g.h*g.w
-	sample := pk.x[((pk.s0+s)*g.c+pk.c0)*hw:]
-	for r := 0; r < kb; {
-		c, t0 := (p0+r)/taps, (p0+r)%taps
-		if c >= g.cinG {
-			// The bias's row of ones, or nothing past it.
-			dr := d[r*width:][:width]
-			if pk.ones && c == g.cinG && t0 == 0 {
-				fill(dr, 1)
-			} else {
-				clear(dr)
+	// Row r of the panel reads its sliver at offs[r] from the sliver's
+	// first position in the group's first channel, through mask
+	// midx[r] + (sliver within the plane).
+	taps, hw, slivers := g.kh*g.kw, g.h*g.w, g.p/width
+	const chunk = 64
+	var offs, midx [chunk]int
+	for r0 := 0; r0 < kb; r0 += chunk {
+		rows := 0 // rows of the chunk inside the group's K
+		for r := r0; r < min(r0+chunk, kb); r++ {
+			c, tap := (p0+r)/taps, (p0+r)%taps
+			if c >= g.cinG {
+				break
 			}
-			r++
-			continue
+			offs[rows], midx[rows] = c*hw+lt.shift[tap], tap*slivers
+			rows++
 		}
-		t1 := min(taps, t0+kb-r)
-		gemm.PackTaps(d[r*width:], sample[c*hw:][:hw], q0, lt.shift[t0:t1], lt.mask[t0*slivers+v:], slivers, width)
-		r += t1 - t0
+		for t := 0; t*width < nb; t++ {
+			d := dst[t*width*kb:][:width*kb]
+			col0 := j0 + t*width
+			if nb-t*width < width {
+				pk.packSlow(d[r0*width:], p0+r0, min(chunk, kb-r0), col0, nb-t*width, width)
+				continue
+			}
+			s, q0 := col0/g.p, col0%g.p
+			base := ((pk.s0+s)*g.c+pk.c0)*hw + q0
+			gemm.PackRows(d[r0*width:], pk.x, base, offs[:rows], lt.mask[q0/width:], midx[:rows], width)
+			for r := r0 + rows; r < min(r0+chunk, kb); r++ {
+				// The bias's row of ones, or nothing past it.
+				dr := d[r*width:][:width]
+				if pk.ones && p0+r == g.k {
+					fill(dr, 1)
+				} else {
+					clear(dr)
+				}
+			}
+		}
 	}
 }
 

@@ -35,6 +35,8 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 		{2, 2, 3, 5, 5, 3, 4, 2, 2, 2, 1},
 		{2, 2, 7, 6, 2, 3, 0, 2, 1, 2, 2},
 		{2, 3, 2, 16, 3, 3, 1, 1, 1, 1, 1},
+		{2, 16, 4, 4, 3, 3, 1, 1, 1, 1, 1},
+		{1, 30, 8, 2, 3, 3, 1, 1, 1, 1, 2},
 	} {
 		x := netWave(0.1, 1, 0, c.n, c.c, c.h, c.w)
 		w := Zeros(4, c.c/c.groups, c.kh, c.kw)
@@ -61,6 +63,7 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 							{0, stride, 0, ld}, {1, stride - 1, 0, ld},
 							{2, min(7, stride-2), width, ld - width}, {0, stride, 3, ld - 3},
 							{stride - 1, 1, 0, min(ld, 2*width+1)},
+							{3, stride - 5, 0, ld}, {70, stride - 70, 2 * width, ld - 2*width},
 						} {
 							p0, kb, j0, nb := cut[0], cut[1], cut[2], cut[3]
 							if kb <= 0 || nb <= 0 {

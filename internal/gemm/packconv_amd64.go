@@ -2,12 +2,12 @@
 
 package gemm
 
-// packTapsAsm is set when the AVX2 kernels run, so the CPU has AVX2.
-var packTapsAsm = len(kernels) > 0
+// packRowsAsm is set when the AVX2 kernels run, so the CPU has AVX2.
+var packRowsAsm = len(kernels) > 0
 
-// packTapsAVX2 is PackTaps for width 16, in packconv_amd64.s. plane is the
-// address of the plane's first element; the rows' addresses are computed
-// from it and may fall outside it only where their lanes are masked.
+// packRowsAVX2 is PackRows for width 16, in packconv_amd64.s. x is the
+// address of x's first element; the rows' addresses are computed from it
+// and may fall outside x only where their lanes are masked.
 //
 //go:noescape
-func packTapsAVX2(dst, plane *float32, base int, shift *int, mask *uint32, maskStride, rows int)
+func packRowsAVX2(dst, x *float32, base int, offs *int, masks *uint32, midx *int, rows int)

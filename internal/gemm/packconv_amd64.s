@@ -22,22 +22,22 @@ DATA laneBits<>+56(SB)/4, $0x4000
 DATA laneBits<>+60(SB)/4, $0x8000
 GLOBL laneBits<>(SB), RODATA|NOPTR, $64
 
-// func packTapsAVX2(dst, plane *float32, base int, shift *int, mask *uint32, maskStride, rows int)
-TEXT ·packTapsAVX2(SB), NOSPLIT, $0-56
+// func packRowsAVX2(dst, x *float32, base int, offs *int, masks *uint32, midx *int, rows int)
+TEXT ·packRowsAVX2(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
-	MOVQ plane+8(FP), SI
+	MOVQ x+8(FP), SI
 	MOVQ base+16(FP), AX
 	LEAQ (SI)(AX*4), SI
-	MOVQ shift+24(FP), R8
-	MOVQ mask+32(FP), R9
-	MOVQ maskStride+40(FP), R10
-	SHLQ $2, R10
+	MOVQ offs+24(FP), R8
+	MOVQ masks+32(FP), R9
+	MOVQ midx+40(FP), R10
 	MOVQ rows+48(FP), CX
 	VMOVDQU laneBits<>+0(SB), Y14
 	VMOVDQU laneBits<>+32(SB), Y15
 
 loop:
-	VPBROADCASTD (R9), Y0
+	MOVQ         (R10), AX
+	VPBROADCASTD (R9)(AX*4), Y0
 	VPAND        Y14, Y0, Y1
 	VPCMPEQD     Y14, Y1, Y1
 	VPAND        Y15, Y0, Y2
@@ -50,7 +50,7 @@ loop:
 	VMOVUPS      Y4, 32(DI)
 	ADDQ         $64, DI
 	ADDQ         $8, R8
-	ADDQ         R10, R9
+	ADDQ         $8, R10
 	DECQ         CX
 	JNZ          loop
 	VZEROUPPER

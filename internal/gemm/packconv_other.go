@@ -2,8 +2,8 @@
 
 package gemm
 
-const packTapsAsm = false
+const packRowsAsm = false
 
-func packTapsAVX2(dst, plane *float32, base int, shift *int, mask *uint32, maskStride, rows int) {
+func packRowsAVX2(dst, x *float32, base int, offs *int, masks *uint32, midx *int, rows int) {
 	panic("unreachable")
 }

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// PackTaps reads exactly the lanes its masks select, including rows that
+// PackRows reads exactly the lanes its masks select, including rows that
 // start before the plane or run past its end with those lanes masked, and
 // zeroes the rest, even where the plane holds NaN.
-func TestPackTapsMatchesLanes(t *testing.T) {
+func TestPackRowsMatchesLanes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	plane := make([]float32, 100)
 	for i := range plane {
@@ -19,10 +19,10 @@ func TestPackTapsMatchesLanes(t *testing.T) {
 	for _, width := range []int{16, 8, 32, 5} {
 		for trial := 0; trial < 200; trial++ {
 			rows := 1 + rng.IntN(12)
-			stride := 1 + rng.IntN(3)
 			base := rng.IntN(40)
 			shift := make([]int, rows)
-			mask := make([]uint32, (rows-1)*stride+1)
+			mask := make([]uint32, rows+3)
+			midx := rng.Perm(len(mask))[:rows]
 			for r := range shift {
 				shift[r] = rng.IntN(100) - base - width/2
 				var m uint32
@@ -39,21 +39,21 @@ func TestPackTapsMatchesLanes(t *testing.T) {
 						m = uint32(1)<<width - 1
 					}
 				}
-				mask[r*stride] = m
+				mask[midx[r]] = m
 			}
 			dst := make([]float32, rows*width+3)
 			for i := range dst {
 				dst[i] = 42
 			}
-			PackTaps(dst, plane, base, shift, mask, stride, width)
+			PackRows(dst, plane, base, shift, mask, midx, width)
 			for r := 0; r < rows; r++ {
 				for l := 0; l < width; l++ {
 					want := float32(0)
-					if mask[r*stride]>>l&1 != 0 {
+					if mask[midx[r]]>>l&1 != 0 {
 						want = plane[base+shift[r]+l]
 					}
 					if got := dst[r*width+l]; got != want {
-						t.Fatalf("width %d row %d lane %d (shift %d, mask %b): got %v, want %v", width, r, l, shift[r], mask[r*stride], got, want)
+						t.Fatalf("width %d row %d lane %d (shift %d, mask %b): got %v, want %v", width, r, l, shift[r], mask[midx[r]], got, want)
 					}
 				}
 			}
