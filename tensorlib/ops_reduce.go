@@ -305,18 +305,6 @@ func (t *Tensor) lanes(op string, dim int) (outer, n, inner int) {
 	return outer, t.shape[d], inner
 }
 
-// forLanes calls fn with the first index of every lane, outer blocks of
-// them at a time on several goroutines when the tensor is large.
-func forLanes(outer, n, inner int, fn func(base int)) {
-	forRows(outer, n*inner, func(lo, hi int) {
-		for o := lo; o < hi; o++ {
-			for i := 0; i < inner; i++ {
-				fn(o*n*inner + i)
-			}
-		}
-	})
-}
-
 // forRows calls fn(lo, hi) over rows [0, rows) of rowLen elements each,
 // in blocks of about elemBlock elements on several goroutines when there
 // are at least parallelElems elements (as forBlocks does).

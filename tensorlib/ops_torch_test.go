@@ -192,3 +192,88 @@ func TestBroadcastingOpsMatchPyTorch(t *testing.T) {
 		t.Fatalf("%d broadcasting cases in testdata/ops_torch.json, want 49", n)
 	}
 }
+
+func TestSoftmaxAlongEveryDimMatchesPyTorch(t *testing.T) {
+	cases := loadOpsCases(t)
+	s := netWave(0.6, 3, 0, 2, 3, 4, 5)
+	for d := range 4 {
+		// The exponentials (vmath.Exp against Sleef's expf) may differ in
+		// the last bit; log-softmax subtracts max + log Σ (about 3 here)
+		// from x, so its small results carry an absolute error of an ulp
+		// of 3, and its gradient likewise.
+		runOpsCase(t, cases[fmt.Sprintf("softmax_%d", d)], fmt.Sprintf("softmax_%d", d), 4, 1e-7,
+			func(in ...*Tensor) *Tensor { return in[0].Softmax(d) }, s)
+		runOpsCase(t, cases[fmt.Sprintf("log_softmax_%d", d)], fmt.Sprintf("log_softmax_%d", d), 4, 5e-7,
+			func(in ...*Tensor) *Tensor { return in[0].LogSoftmax(d) }, s)
+	}
+}
+
+func TestSoftmaxOfEmptyDimensions(t *testing.T) {
+	for _, shape := range [][]int{{0, 3}, {3, 0}, {2, 0, 4}} {
+		for d := range shape {
+			x := Zeros(shape...).SetRequiresGrad(true)
+			y := x.Softmax(d)
+			y.Sum().Backward()
+			if x.Grad() == nil || len(x.Grad().data) != 0 {
+				t.Fatalf("Softmax(%d) of shape %v: gradient %v", d, shape, x.Grad())
+			}
+		}
+	}
+}
+
+func TestReductionsAlongAnyDimsMatchPyTorch(t *testing.T) {
+	cases := loadOpsCases(t)
+	r := netWave(0.4, 4, 0, 3, 4, 5)
+	for i, v := range r.data {
+		r.data[i] = float32(math.RoundToEven(float64(v))) / 2 // ties, as torch.round(x*4)/2
+	}
+	n := 0
+	for name, c := range cases {
+		f := strings.Split(name, "_")
+		switch f[0] {
+		case "sum", "mean", "amax", "amin", "var", "std", "norm1", "norm2", "norm3", "argmax", "argmin":
+		default:
+			continue
+		}
+		var dims []int
+		for _, s := range f[1:] {
+			if s == "all" {
+				break
+			}
+			d, err := strconv.Atoi(s)
+			if err != nil {
+				t.Fatalf("case %s", name)
+			}
+			dims = append(dims, d)
+		}
+		var fn func(x *Tensor) *Tensor
+		switch f[0] {
+		case "sum":
+			fn = func(x *Tensor) *Tensor { return x.Sum(dims...) }
+		case "mean":
+			fn = func(x *Tensor) *Tensor { return x.Mean(dims...) }
+		case "amax":
+			fn = func(x *Tensor) *Tensor { return x.Max(dims...) }
+		case "amin":
+			fn = func(x *Tensor) *Tensor { return x.Min(dims...) }
+		case "var":
+			fn = func(x *Tensor) *Tensor { return x.Var(dims...) }
+		case "std":
+			fn = func(x *Tensor) *Tensor { return x.Std(dims...) }
+		case "norm1", "norm2", "norm3":
+			p := float32(f[0][4] - '0')
+			fn = func(x *Tensor) *Tensor { return x.Norm(p, dims...) }
+		case "argmax":
+			fn = func(x *Tensor) *Tensor { return x.ArgMax(dims...) }
+		case "argmin":
+			fn = func(x *Tensor) *Tensor { return x.ArgMin(dims...) }
+		}
+		n++
+		// Sums of 3 to 60 terms: PyTorch adds in float32 (or with its own
+		// cascade), tensorlib in float64 and rounds once.
+		runOpsCase(t, c, name, 4, 1e-6, func(in ...*Tensor) *Tensor { return fn(in[0]) }, r)
+	}
+	if n != 71 {
+		t.Fatalf("%d reduction cases in testdata/ops_torch.json, want 71", n)
+	}
+}
