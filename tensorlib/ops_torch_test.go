@@ -277,3 +277,31 @@ func TestReductionsAlongAnyDimsMatchPyTorch(t *testing.T) {
 		t.Fatalf("%d reduction cases in testdata/ops_torch.json, want 71", n)
 	}
 }
+
+// TestReductionsPropagateNaN checks PyTorch 1.13's answers (printed by
+// torch for this input): amax and amin are NaN where a lane holds a NaN,
+// and argmax and argmin point at the lane's first NaN.
+func TestReductionsPropagateNaN(t *testing.T) {
+	nan := float32(math.NaN())
+	x := New([]float32{1, nan, 3, nan, 2, 5, -1, 0}, 2, 4)
+	check := func(what string, got *Tensor, want ...float32) {
+		t.Helper()
+		for i, w := range want {
+			if g := got.data[i]; !(g == w || g != g && w != w) {
+				t.Errorf("%s = %v, want %v", what, got.data, want)
+				return
+			}
+		}
+	}
+	check("Max(1)", x.Max(1), nan, 5)
+	check("ArgMax(1)", x.ArgMax(1), 1, 1)
+	check("Min(0)", x.Min(0), 1, nan, -1, nan)
+	check("ArgMin(0)", x.ArgMin(0), 0, 0, 1, 0)
+	check("ArgMax()", x.ArgMax(), 1)
+	check("ArgMin()", x.ArgMin(), 1)
+	// A long row goes through the vector kernel.
+	long := Zeros(1000)
+	long.data[700], long.data[900] = nan, 3
+	check("ArgMax() of a long row", long.ArgMax(), 700)
+	check("Max() of a long row", long.Max(), nan)
+}

@@ -101,6 +101,30 @@ func Minimum(dst, a, b []float32) {
 	})
 }
 
+// Extreme returns the largest element of x (isMax) or the smallest, or NaN
+// when x holds a NaN, as torch.amax and torch.amin do. x must not be
+// empty.
+func Extreme(x []float32, isMax bool) float32 {
+	if len(x) == 0 {
+		panic("vmath: Extreme of no elements")
+	}
+	m := x[0]
+	n := 0
+	if haveAVX2 && len(x) >= 8 {
+		n = len(x) &^ 7
+		m = extremeBlock(x[:n], isMax)
+	}
+	for _, v := range x[n:] {
+		switch {
+		case v != v || m != m:
+			m = float32(math.NaN())
+		case isMax && v > m, !isMax && v < m:
+			m = v
+		}
+	}
+	return m
+}
+
 // MaximumBackward sets the gradients of maximum(a, b) (isMax) or
 // minimum(a, b) from g, as PyTorch 1.13's derivatives do: where a and b
 // are equal each gets g/2; otherwise a gets g unless it lost (a < b for

@@ -30,6 +30,9 @@ func maximumAVX2(dst, a, b *float32, n int)
 func minimumAVX2(dst, a, b *float32, n int)
 
 //go:noescape
+func extremeAVX2(x *float32, n int, isMax bool) float32
+
+//go:noescape
 func maximumBackwardAVX2(da, db, grad, a, b *float32, n int, isMax bool)
 
 func absBlock(dst, src []float32, _, _ float32)        { absAVX2(&dst[0], &src[0], len(dst)) }
@@ -46,8 +49,9 @@ func leakyBackwardBlock(dst, g, x []float32, slope, _ float32, _ bool) {
 func passInsideBlock(dst, g, x []float32, lo, hi float32, closed bool) {
 	passInsideAVX2(&dst[0], &g[0], &x[0], len(dst), lo, hi, closed)
 }
-func maximumBlock(dst, a, b []float32) { maximumAVX2(&dst[0], &a[0], &b[0], len(dst)) }
-func minimumBlock(dst, a, b []float32) { minimumAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+func maximumBlock(dst, a, b []float32)             { maximumAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+func minimumBlock(dst, a, b []float32)             { minimumAVX2(&dst[0], &a[0], &b[0], len(dst)) }
+func extremeBlock(x []float32, isMax bool) float32 { return extremeAVX2(&x[0], len(x), isMax) }
 func maximumBackwardBlock(da, db, g, a, b []float32, isMax bool) {
 	maximumBackwardAVX2(&da[0], &db[0], &g[0], &a[0], &b[0], len(g), isMax)
 }

@@ -212,6 +212,61 @@ minloop:
 	VZEROUPPER
 	RET
 
+// func extremeAVX2(x *float32, n int, isMax bool) float32
+// The largest (or smallest) of n floats, or NaN if any is: one running
+// maximum and one running "unordered" mask, reduced across lanes at the end.
+TEXT ·extremeAVX2(SB), NOSPLIT, $0-28
+	MOVQ    x+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVBLZX isMax+16(FP), AX
+	SHRQ    $3, CX
+	VMOVUPS (SI), Y0
+	VXORPS  Y2, Y2, Y2
+	TESTQ   AX, AX
+	JZ      minloop8
+
+maxloop8:
+	VMOVUPS (SI), Y1
+	VCMPPS  $0x03, Y1, Y1, Y3 // NaN lanes
+	VORPS   Y3, Y2, Y2
+	VMAXPS  Y1, Y0, Y0
+	ADDQ    $32, SI
+	DECQ    CX
+	JNZ     maxloop8
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS  X1, X0, X0
+	VPERMILPS $0x4e, X0, X1
+	VMAXPS  X1, X0, X0
+	VPERMILPS $0xb1, X0, X1
+	VMAXPS  X1, X0, X0
+	JMP     extremenan
+
+minloop8:
+	VMOVUPS (SI), Y1
+	VCMPPS  $0x03, Y1, Y1, Y3
+	VORPS   Y3, Y2, Y2
+	VMINPS  Y1, Y0, Y0
+	ADDQ    $32, SI
+	DECQ    CX
+	JNZ     minloop8
+	VEXTRACTF128 $1, Y0, X1
+	VMINPS  X1, X0, X0
+	VPERMILPS $0x4e, X0, X1
+	VMINPS  X1, X0, X0
+	VPERMILPS $0xb1, X0, X1
+	VMINPS  X1, X0, X0
+
+extremenan:
+	VPTEST Y2, Y2
+	JZ     extremedone
+	MOVL   $0x7fc00000, AX
+	MOVQ   AX, X0
+
+extremedone:
+	VZEROUPPER
+	MOVSS X0, ret+24(FP)
+	RET
+
 // func maximumBackwardAVX2(da, db, grad, a, b *float32, n int, isMax bool)
 // v = a == b ? g*0.5 : g; for maximum da = v unless a < b, db = v unless
 // a > b; for minimum the other way round. Ordered comparisons: NaNs pass v

@@ -14,4 +14,5 @@ func passInsideBlock(dst, g, x []float32, lo, hi float32, closed bool) {
 }
 func maximumBlock(dst, a, b []float32)                           { panic("vmath: no vector kernel") }
 func minimumBlock(dst, a, b []float32)                           { panic("vmath: no vector kernel") }
+func extremeBlock(x []float32, isMax bool) float32               { panic("vmath: no vector kernel") }
 func maximumBackwardBlock(da, db, g, a, b []float32, isMax bool) { panic("vmath: no vector kernel") }

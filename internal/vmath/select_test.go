@@ -104,6 +104,21 @@ func TestSelectionsMatchTheirDefinitions(t *testing.T) {
 			sameBits(t, "Minimum", i, dst2[i], wantMin, a[i], b[i])
 		}
 		for _, isMax := range []bool{true, false} {
+			for lo := 0; lo < n; lo += 3 {
+				hi := min(n, lo+1+lo%40)
+				want := a[lo]
+				for _, v := range a[lo:hi] {
+					if isNaN(v) || isNaN(want) {
+						want = float32(math.NaN())
+					} else if isMax && v > want || !isMax && v < want {
+						want = v
+					}
+				}
+				got := Extreme(a[lo:hi], isMax)
+				if isNaN(want) != isNaN(got) || !isNaN(want) && got != want {
+					t.Fatalf("Extreme(%v, %v) = %v, want %v", a[lo:hi], isMax, got, want)
+				}
+			}
 			MaximumBackward(dst, dst2, g, a, b, isMax)
 			for i := range a {
 				v := g[i]
