@@ -109,7 +109,7 @@ func compute(name string, op binOp, a, b *Tensor) *Tensor {
 	case len(b.data) == 1 && len(a.data) == len(out):
 		scalarKernel(op, out, a.data, b.data[0])
 	default:
-		binaryKernel(op, out, expandData(a, shape), expandData(b, shape))
+		broadcastKernel(op, out, shape, a, b)
 	}
 	return fromData(out, shape)
 }
