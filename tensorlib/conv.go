@@ -205,8 +205,9 @@ func (bl convBlocks) workers(flops int) int {
 
 // convScratch holds one goroutine's matrices for a block: the column matrix
 // (or the gradient of it) and a matrix of the block's outputs (or output
-// gradients). Scratch is pooled: ResNet's column matrices are megabytes.
-type convScratch struct{ col, mat []float32 }
+// gradients); or a flipped weight (flipWeight). Scratch is pooled: ResNet's
+// column matrices and weights are megabytes.
+type convScratch struct{ col, mat, flip []float32 }
 
 var convScratches = sync.Pool{New: func() any { return new(convScratch) }}
 
@@ -386,7 +387,11 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 	if gg, ok := g.inputGradGeom(); ok && needX {
 		// The blocks below need not fold a column gradient into dx.
 		dxc := newBuf(len(x.data))
-		convForward(&gg, gy, flippedWeight(g, w.data), nil, dxc)
+		sc := convScratches.Get().(*convScratch)
+		sc.flip = growScratch(sc.flip, len(w.data))
+		flipWeight(g, w.data, sc.flip)
+		convForward(&gg, gy, sc.flip, nil, dxc)
+		convScratches.Put(sc)
 		gx, needX = fromData(dxc, x.shape), false
 	} else if needX {
 		dx = zeroBuf(len(x.data))

@@ -165,7 +165,7 @@ func (pk *imagePacker) packSlow(d []float32, p0, kb, col0, cols, width int) {
 
 // inputGradGeom returns, for a stride-1 convolution whose unfolded rows
 // are shifted planes, the geometry of the convolution of the output
-// gradient with flippedWeight that gives the input gradient: padding
+// gradient with flipWeight's weight that gives the input gradient: padding
 // dilation·(k-1) - padding, so that its output is the input's size. ok is
 // false for other convolutions (their input gradient is folded from a
 // column gradient) and for 1×1 kernels, whose column matrix is the input.
@@ -191,16 +191,15 @@ func (g *convGeom) inputGradGeom() (gg convGeom, ok bool) {
 	return gg, gg.shifted()
 }
 
-// flippedWeight returns the weight of the convolution that maps an output
+// flipWeight sets wf to the weight of the convolution that maps an output
 // gradient to the input gradient, for stride 1: [Cin, Cout/groups, kH, kW],
 // each group's channels swapped and each kernel turned by 180°. It goes
 // in tiles of flipTile output channels, so that both sides are read and
 // written in runs of flipTile kernels (ResNet's 512-channel weight took
 // 3-4 ns an element kernel by kernel), on several goroutines when large.
-func flippedWeight(g *convGeom, w []float32) []float32 {
+func flipWeight(g *convGeom, w, wf []float32) {
 	const flipTile = 16
 	taps := g.kh * g.kw
-	wf := newBuf(len(w))
 	tiles := (g.coutG + flipTile - 1) / flipTile
 	forParts(true, g.groups*tiles, len(w), func(lo, hi int) {
 		for it := lo; it < hi; it++ {
@@ -218,7 +217,6 @@ func flippedWeight(g *convGeom, w []float32) []float32 {
 			}
 		}
 	})
-	return wf
 }
 
 // packed reports whether the convolution's products pack their right
