@@ -392,12 +392,12 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 		flipWeight(g, w.data, sc.flip)
 		convForward(&gg, gy, sc.flip, nil, dxc)
 		convScratches.Put(sc)
-		gx, needX = fromData(dxc, x.shape), false
+		gx, needX = ownedGrad(dxc, x.shape), false
 	} else if needX {
 		dx = zeroBuf(len(x.data))
 	}
 	if needB {
-		gb = fromData(biasGrad(g, gy), []int{g.cout})
+		gb = ownedGrad(biasGrad(g, gy), []int{g.cout})
 	}
 	bl := g.blocks(false)
 	// The weight gradient is summed transposed (see backwardBlock) for
@@ -458,11 +458,13 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 			transposeInto(dw[gi*g.coutG*g.k:], dwT[gi*g.coutG*g.k:], g.k, g.coutG)
 		}
 	}
+	// The gradients are fresh buffers: the sum of two gradients can go
+	// into one of them, and a leaf can take one as its Grad as it is.
 	if needX {
-		gx = fromData(dx, x.shape)
+		gx = ownedGrad(dx, x.shape)
 	}
 	if needW {
-		gw = fromData(dw, w.shape)
+		gw = ownedGrad(dw, w.shape)
 	}
 	return gx, gw, gb
 }

@@ -106,3 +106,29 @@ func TestConv2dPackedGroupsInputGrad(t *testing.T) {
 		netClose(t, fmt.Sprint("group ", gi, " y"), yg, toFloat64(y.Narrow(1, 3*gi, 3).Data()))
 	}
 }
+
+// Gradients meeting at one tensor add up in place when one of them is a
+// fresh buffer (a convolution's input gradient), and the gradient shared
+// between the inputs of an addition is not changed by that.
+func TestGradientsSumIntoOwnedBuffers(t *testing.T) {
+	opt := ConvOptions{Padding: [2]int{1, 1}}
+	x := netWave(0.1, 1, 0, 2, 3, 5, 5).SetRequiresGrad(true)
+	w1 := netWave(0.2, 0.3, 0, 3, 3, 3, 3)
+	w2 := netWave(0.7, 0.3, 0, 3, 3, 3, 3)
+	h := x.MulScalar(1)
+	var seen []float32
+	h.RegisterHook(func(g *Tensor) *Tensor { seen = append([]float32(nil), g.Data()...); return nil })
+	y := Conv2d(h, w1, nil, opt).Add(Conv2d(h, w2, nil, opt)).Add(h)
+	r := netOutGrad(y)
+	y.BackwardWith(r)
+	want := append([]float32(nil), r.Data()...)
+	for _, w := range []*Tensor{w1, w2} {
+		xs := netWave(0.1, 1, 0, 2, 3, 5, 5).SetRequiresGrad(true)
+		Conv2d(xs, w, nil, opt).BackwardWith(r)
+		for i, v := range xs.Grad().Data() {
+			want[i] += v
+		}
+	}
+	netClose(t, "x.grad", x.Grad(), toFloat64(want))
+	netClose(t, "h's hook", fromData(seen, x.shape), toFloat64(want))
+}
