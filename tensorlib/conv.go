@@ -176,8 +176,10 @@ func (g *convGeom) blocks(forward bool) convBlocks {
 		return convBlocks{}
 	}
 	size := min(g.n, max(1, min(blockCols/g.p, blockFloats/max(1, g.k*g.p))))
-	if forward && g.packed() {
-		// No column matrix to keep in cache.
+	if forward && g.packed() || !forward && g.packedGrad() {
+		// No column matrix to keep in cache: the products pack from the
+		// input (and backward, the input gradient is a convolution of
+		// its own).
 		size = min(g.n, max(1, blockCols/g.p))
 	}
 	if forward && g.k < g.p {
@@ -403,7 +405,7 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 	// The weight gradient is summed transposed (see backwardBlock) for
 	// fewer than 128 output channels, where that is faster; from 128 on
 	// both ways take the same time, and the transpose at the end is saved.
-	transposed := g.coutG < 128
+	transposed := g.coutG < 128 && !g.packedGrad()
 	switch {
 	case !needX && !needW:
 	case !bl.spread:
@@ -520,7 +522,14 @@ func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32
 		gyb = sc.mat
 	}
 	direct := ns == 1 && g.direct()
-	if dw != nil {
+	if dw != nil && g.packedGrad() {
+		lanes := g.laneTables(8)
+		for gi := 0; gi < g.groups; gi++ {
+			pk := colTPacker{g: g, x: x, s0: s0, c0: gi * g.cinG, lanes: lanes}
+			gemm.SgemmPackB(g.coutG, g.k, ld, 1, gyb[gi*g.coutG*ld:], ld,
+				pk.pack, 1, dw[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k)
+		}
+	} else if dw != nil {
 		col := x[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
 		if !direct {
 			sc.col = growScratch(sc.col, g.c*g.kh*g.kw*ld)
