@@ -211,6 +211,12 @@ func flipWeight(g *convGeom, w, wf []float32) {
 				for co := co0; co < co1; co++ {
 					src := w[((gi*g.coutG+co)*g.cinG+ci)*taps:][:taps]
 					d := dst[(co-co0)*taps:][:taps]
+					if taps == 9 {
+						// 3×3 kernels: one move of nine registers.
+						s := (*[9]float32)(src)
+						*(*[9]float32)(d) = [9]float32{s[8], s[7], s[6], s[5], s[4], s[3], s[2], s[1], s[0]}
+						continue
+					}
 					for t, v := range src {
 						d[taps-1-t] = v
 					}
