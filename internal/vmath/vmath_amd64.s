@@ -60,22 +60,127 @@ CONST8(t0, 0xbeaaaa99)
 	VCMPPS     $0x1e, hi<>(SB), Y0, Y9; \
 	VBLENDVPS  Y9, inf<>(SB), Y3, Y3
 
+// EXPA..EXPE are EXP's steps on registers given as arguments, so that a
+// loop can interleave blocks of eight (one block's chain of dependent
+// operations is long): U = e^X from X, with Q, S and T overwritten, the
+// same operations in the same order as EXP.
+#define EXPA(X, Q, S) \
+	VMULPS       log2e<>(SB), X, Q; \
+	VROUNDPS     $0, Q, Q; \
+	VMOVAPS      X, S; \
+	VFNMADD231PS l2u<>(SB), Q, S; \
+	VFNMADD231PS l2l<>(SB), Q, S
+
+#define EXPB(S, U) \
+	VMOVAPS     c5<>(SB), U; \
+	VFMADD213PS c4<>(SB), S, U; \
+	VFMADD213PS c3<>(SB), S, U; \
+	VFMADD213PS c2<>(SB), S, U
+
+#define EXPC(S, U, T) \
+	VFMADD213PS c1<>(SB), S, U; \
+	VFMADD213PS half<>(SB), S, U; \
+	VMULPS      S, S, T; \
+	VADDPS      one<>(SB), S, S; \
+	VFMADD213PS S, T, U
+
+#define EXPD(Q, U, T) \
+	VCVTPS2DQ Q, Q; \
+	VPSRAD    $1, Q, T; \
+	VPSUBD    T, Q, Q; \
+	VPADDD    bias<>(SB), T, T; \
+	VPADDD    bias<>(SB), Q, Q; \
+	VPSLLD    $23, T, T; \
+	VPSLLD    $23, Q, Q; \
+	VMULPS    T, U, U; \
+	VMULPS    Q, U, U
+
+#define EXPE(X, U, T) \
+	VCMPPS    $1, lo<>(SB), X, T; \
+	VANDNPS   U, T, U; \
+	VCMPPS    $0x1e, hi<>(SB), X, T; \
+	VBLENDVPS T, inf<>(SB), U, U
+
+// EXP2 sets Y3 = e^Y0 and Y8 = e^Y5; it uses Y0 to Y9.
+#define EXP2 \
+	EXPA(Y0, Y1, Y2); \
+	EXPA(Y5, Y6, Y7); \
+	EXPB(Y2, Y3); \
+	EXPB(Y7, Y8); \
+	EXPC(Y2, Y3, Y4); \
+	EXPC(Y7, Y8, Y9); \
+	EXPD(Y1, Y3, Y4); \
+	EXPD(Y6, Y8, Y9); \
+	EXPE(Y0, Y3, Y4); \
+	EXPE(Y5, Y8, Y9)
+
+// EXP2FAST is EXP2 for |x| < 86 in every lane (EXPINRANGE), where
+// e^x and the polynomial times 2^q are normal numbers: the scale is an
+// integer add to the exponent field, which gives the same bits as EXP's
+// two exact multiplications, and no lane needs EXPE's edge cases.
+#define EXP2FAST \
+	EXPA(Y0, Y1, Y2); \
+	EXPA(Y5, Y6, Y7); \
+	EXPB(Y2, Y3); \
+	EXPB(Y7, Y8); \
+	EXPC(Y2, Y3, Y4); \
+	EXPC(Y7, Y8, Y9); \
+	VCVTPS2DQ Y1, Y1; \
+	VCVTPS2DQ Y6, Y6; \
+	VPSLLD    $23, Y1, Y1; \
+	VPSLLD    $23, Y6, Y6; \
+	VPADDD    Y1, Y3, Y3; \
+	VPADDD    Y6, Y8, Y8
+
+// EXPINRANGE sets AX to 0xff when every lane of Y0 and Y5 is below 86 in
+// magnitude (false for NaN); it uses Y1 and Y6.
+#define EXPINRANGE \
+	VANDPS    absmask<>(SB), Y0, Y1; \
+	VANDPS    absmask<>(SB), Y5, Y6; \
+	VCMPPS    $1, fastlim<>(SB), Y1, Y1; \
+	VCMPPS    $1, fastlim<>(SB), Y6, Y6; \
+	VANDPS    Y6, Y1, Y1; \
+	VMOVMSKPS Y1, AX
+
+CONST8(fastlim, 0x42ac0000) // 86
+
 // func expAVX2(dst, src *float32, n int)
-// n is a positive multiple of 8.
+// n is a positive multiple of 8: sixteen elements a step, eight at the end.
 TEXT ·expAVX2(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
-	SHRQ $3, CX
+	SHRQ $4, CX
+	JZ   exptail
 
 exploop:
 	VMOVUPS (SI), Y0
-	EXP
+	VMOVUPS 32(SI), Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     expslow
+	EXP2FAST
+	JMP     expstore
+
+expslow:
+	EXP2
+
+expstore:
 	VMOVUPS Y3, (DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DI
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
 	DECQ    CX
 	JNZ     exploop
+
+exptail:
+	TESTQ   $8, n+16(FP)
+	JZ      expdone
+	VMOVUPS (SI), Y0
+	EXP
+	VMOVUPS Y3, (DI)
+
+expdone:
 	VZEROUPPER
 	RET
 
@@ -144,25 +249,54 @@ tanhloop:
 	RET
 
 // func expShiftSumAVX2(dst, src *float32, n int, shift float32) float32
-// dst[i] = e^(src[i]-shift); returns the sum of dst, added up in eight lanes.
+// dst[i] = e^(src[i]-shift); returns the sum of dst, added up in eight
+// lanes: two sums side by side over sixteen elements a step, added
+// together before the last block.
 TEXT ·expShiftSumAVX2(SB), NOSPLIT, $0-36
 	MOVQ         dst+0(FP), DI
 	MOVQ         src+8(FP), SI
 	MOVQ         n+16(FP), CX
 	VBROADCASTSS shift+24(FP), Y10
 	VXORPS       Y11, Y11, Y11
-	SHRQ         $3, CX
+	VXORPS       Y12, Y12, Y12
+	SHRQ         $4, CX
+	JZ           estail
 
 esloop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y5
+	VSUBPS  Y10, Y0, Y0
+	VSUBPS  Y10, Y5, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     esslow
+	EXP2FAST
+	JMP     esstore
+
+esslow:
+	EXP2
+
+esstore:
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	VADDPS  Y3, Y11, Y11
+	VADDPS  Y8, Y12, Y12
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     esloop
+
+estail:
+	VADDPS  Y12, Y11, Y11
+	TESTQ   $8, n+16(FP)
+	JZ      esdone
 	VMOVUPS (SI), Y0
 	VSUBPS  Y10, Y0, Y0
 	EXP
 	VMOVUPS Y3, (DI)
 	VADDPS  Y3, Y11, Y11
-	ADDQ    $32, SI
-	ADDQ    $32, DI
-	DECQ    CX
-	JNZ     esloop
+
+esdone:
 	VEXTRACTF128 $1, Y11, X0
 	VADDPS       X0, X11, X0
 	VHADDPS      X0, X0, X0
