@@ -305,6 +305,130 @@ esdone:
 	VZEROUPPER
 	RET
 
+// func expSumRowsAVX2(dst, src *float32, n, rows int, m, s *float32)
+// For each row of n elements (a positive multiple of 8): m[r] = the
+// row's largest element (maxAVX2's steps), then expShiftSumAVX2's steps
+// with that shift, the sum into s[r].
+TEXT ·expSumRowsAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), BX
+	MOVQ rows+24(FP), R8
+	MOVQ m+32(FP), R9
+	MOVQ s+40(FP), R10
+
+esrrow:
+	// The maximum.
+	MOVQ    BX, CX
+	SHRQ    $3, CX
+	MOVQ    SI, R11
+	VMOVUPS (R11), Y0
+	ADDQ    $32, R11
+	DECQ    CX
+	JZ      esrmaxdone
+
+esrmax:
+	VMAXPS (R11), Y0, Y0
+	ADDQ   $32, R11
+	DECQ   CX
+	JNZ    esrmax
+
+esrmaxdone:
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0x4e, X0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0xb1, X0, X1
+	VMAXPS       X1, X0, X0
+	VMOVSS       X0, (R9)
+	VBROADCASTSS X0, Y10
+
+	// The exponentials and their sum.
+	VXORPS Y11, Y11, Y11
+	VXORPS Y12, Y12, Y12
+	MOVQ   BX, CX
+	SHRQ   $4, CX
+	JZ     esrtail
+
+esrloop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y5
+	VSUBPS  Y10, Y0, Y0
+	VSUBPS  Y10, Y5, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     esrslow
+	EXP2FAST
+	JMP     esrstore
+
+esrslow:
+	EXP2
+
+esrstore:
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	VADDPS  Y3, Y11, Y11
+	VADDPS  Y8, Y12, Y12
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     esrloop
+
+esrtail:
+	VADDPS  Y12, Y11, Y11
+	TESTQ   $8, BX
+	JZ      esrsum
+	VMOVUPS (SI), Y0
+	VSUBPS  Y10, Y0, Y0
+	EXP
+	VMOVUPS Y3, (DI)
+	VADDPS  Y3, Y11, Y11
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+
+esrsum:
+	VEXTRACTF128 $1, Y11, X0
+	VADDPS       X0, X11, X0
+	VHADDPS      X0, X0, X0
+	VHADDPS      X0, X0, X0
+	VMOVSS       X0, (R10)
+	ADDQ         $4, R9
+	ADDQ         $4, R10
+	DECQ         R8
+	JNZ          esrrow
+	VZEROUPPER
+	RET
+
+// ROWS defines func name(dst, src *float32, n, rows int, c *float32):
+// dst[r][i] = src[r][i] op c[r] for rows of n elements (a positive
+// multiple of 8).
+#define ROWS(name, op) \
+TEXT name(SB), NOSPLIT, $0-40; \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ n+16(FP), BX; \
+	MOVQ rows+24(FP), R8; \
+	MOVQ c+32(FP), R9; \
+	SHRQ $3, BX; \
+row: \
+	VBROADCASTSS (R9), Y1; \
+	MOVQ         BX, CX; \
+loop: \
+	op      (SI), Y1, Y0; \
+	VMOVUPS Y0, (DI); \
+	ADDQ    $32, SI; \
+	ADDQ    $32, DI; \
+	DECQ    CX; \
+	JNZ     loop; \
+	ADDQ    $4, R9; \
+	DECQ    R8; \
+	JNZ     row; \
+	VZEROUPPER; \
+	RET
+
+ROWS(·addRowsAVX2, VADDPS)
+ROWS(·scaleRowsAVX2, VMULPS)
+
 // func maxAVX2(src *float32, n int) float32
 TEXT ·maxAVX2(SB), NOSPLIT, $0-20
 	MOVQ    src+0(FP), SI
