@@ -37,9 +37,9 @@ func readGELUTorch(t *testing.T) geluTorch {
 	return geluTorch{rows[0], rows[1], rows[2], rows[3], rows[4], rows[5]}
 }
 
-// sameBits reports whether a and b are the same float32, any NaN matching
+// equalBits reports whether a and b are the same float32, any NaN matching
 // any NaN.
-func sameBits(a, b float32) bool {
+func equalBits(a, b float32) bool {
 	return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b
 }
 
@@ -56,7 +56,7 @@ func TestGELUMatchesPyTorch(t *testing.T) {
 		t.Helper()
 		bad := 0
 		for i := range want {
-			if !sameBits(got[i], want[i]) {
+			if !equalBits(got[i], want[i]) {
 				if bad < 5 {
 					t.Errorf("%s: x=%g: got %g (%#08x), PyTorch %g (%#08x)", name, x[i], got[i], math.Float32bits(got[i]), want[i], math.Float32bits(want[i]))
 				}
@@ -150,7 +150,7 @@ func TestGELUBackwardLengths(t *testing.T) {
 		}
 		GELUBackward(dst, x, g)
 		for i := range dst {
-			if want := g[i] * geluGrad1(x[i]); !sameBits(dst[i], want) {
+			if want := g[i] * geluGrad1(x[i]); !equalBits(dst[i], want) {
 				t.Errorf("n=%d: GELUBackward(%g, %g) = %g, want %g", n, x[i], g[i], dst[i], want)
 			}
 		}

@@ -32,11 +32,11 @@ func TestRows(t *testing.T) {
 				x := src[r*n : (r+1)*n]
 				wm := Max(x)
 				ws := ExpShiftSum(want, x, wm)
-				if !sameBits(m[r], wm) || !sameBits(s[r], ws) {
+				if !equalBits(m[r], wm) || !equalBits(s[r], ws) {
 					t.Errorf("n=%d row %d: ExpSumRows gave max %g, sum %g; Max and ExpShiftSum %g, %g", n, r, m[r], s[r], wm, ws)
 				}
 				for i, v := range want {
-					if !sameBits(dst[r*n+i], v) {
+					if !equalBits(dst[r*n+i], v) {
 						t.Errorf("n=%d row %d: ExpSumRows wrote %g at %d, ExpShiftSum %g", n, r, dst[r*n+i], i, v)
 						break
 					}
@@ -55,7 +55,7 @@ func TestRows(t *testing.T) {
 				for r := range rows {
 					op.one(want, src[r*n:(r+1)*n], c[r])
 					for i, v := range want {
-						if got := dst[r*n+i]; !sameBits(got, v) {
+						if got := dst[r*n+i]; !equalBits(got, v) {
 							t.Errorf("n=%d row %d: %s gave %g at %d, want %g", n, r, op.name, got, i, v)
 							break
 						}
