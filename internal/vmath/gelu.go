@@ -1,6 +1,7 @@
 package vmath
 
 import (
+	"fmt"
 	"math"
 )
 
@@ -126,4 +127,63 @@ func geluGrad1(x float32) float32 {
 	q := expNeg(-float32(z * z))
 	t := float32(z*f32(rsqrtPi)) * q
 	return fma32(erfAS(z), 0.5, t+0.5)
+}
+
+// The constants of PyTorch's tanh approximation, as its float32 kernel
+// rounds them: √2·(2/√π)·0.5 = √(2/π), and 0.044715.
+const (
+	tanhBeta  = float32(math.Sqrt2 * 2 / math.SqrtPi * 0.5)
+	tanhKappa = float32(0.044715)
+)
+
+// GELUTanh sets dst[i] = 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))) for
+// x = src[i], PyTorch's gelu with approximate="tanh", in the float32
+// steps of PyTorch 1.13's kernel (x·x·x, x + 0.044715·x³ as one fused
+// multiply-add as its compiler makes it, (0.5·x)·(1 + t)). PyTorch's tanh
+// is SLEEF's tanhf (within 1 ulp); here it is tanh rounded once from
+// float64, so that a result can differ from PyTorch's in the last bits
+// (gelu_test.go counts how often). Like PyTorch's, the result cancels to
+// 0 below about x = -5.5, where 1 + tanh rounds to 0.
+func GELUTanh(dst, src []float32) {
+	if len(dst) != len(src) {
+		panic(fmt.Sprintf("vmath: GELUTanh: dst has %d elements, src %d", len(dst), len(src)))
+	}
+	for i, x := range src {
+		dst[i] = geluTanh1(x)
+	}
+}
+
+// GELUTanhBackward sets dst[i] = g[i]·(0.5·(1 + t) + 0.5·x·(1 - t²)·
+// √(2/π)·(1 + 3·0.044715·x²)), t = tanh(√(2/π)·(x + 0.044715·x³)), the
+// gradient of GELUTanh, in PyTorch 1.13's float32 steps (1 - t² and
+// 1 + 3·0.044715·x² fused as its compiler does).
+func GELUTanhBackward(dst, x, g []float32) {
+	if len(x) != len(dst) || len(g) != len(dst) {
+		panic(fmt.Sprintf("vmath: GELUTanhBackward: dst has %d elements, x %d, g %d", len(dst), len(x), len(g)))
+	}
+	for i, v := range x[:len(dst)] {
+		dst[i] = g[i] * geluTanhGrad1(v)
+	}
+}
+
+// tanhInner returns t = tanh(√(2/π)·(x + 0.044715·x³)) and x².
+func tanhInner(x float32) (t, x2 float32) {
+	x2 = x * x
+	in := tanhBeta * fma32(tanhKappa, x2*x, x)
+	return float32(math.Tanh(float64(in))), x2
+}
+
+func geluTanh1(x float32) float32 {
+	t, _ := tanhInner(x)
+	return float32(0.5*x) * (1 + t)
+}
+
+func geluTanhGrad1(x float32) float32 {
+	t, x2 := tanhInner(x)
+	left := float32(0.5 * x)
+	leftDeriv := float32(0.5 * (1 + t))
+	tanhDeriv := fma32(-t, t, 1)
+	innerDeriv := tanhBeta * fma32(3*tanhKappa, x2, 1)
+	rightDeriv := float32(float32(left*tanhDeriv) * innerDeriv)
+	return leftDeriv + rightDeriv
 }

@@ -199,3 +199,57 @@ func BenchmarkGELU(b *testing.B) {
 		GELU(dst, src)
 	}
 }
+
+// TestGELUTanhMatchesPyTorch checks GELUTanh and GELUTanhBackward against
+// PyTorch 1.13's values. PyTorch's tanh (SLEEF's tanhf, within 1 ulp) is
+// not GELUTanh's (correctly rounded from float64), so the values may
+// differ in the last bits: at least 98% must be identical, and the rest
+// within 4 ulp of the result or 1e-7·(1 + |x|) (the left tail cancels),
+// the gradient within 4 ulp of the result's scale (1, or |x|·φ).
+func TestGELUTanhMatchesPyTorch(t *testing.T) {
+	d := readGELUTorch(t)
+	n := len(d.x)
+	got, gotGrad := make([]float32, n), make([]float32, n)
+	GELUTanh(got, d.x)
+	GELUTanhBackward(gotGrad, d.x, d.g)
+	for _, c := range []struct {
+		name      string
+		got, want []float32
+		tol       func(i int) float64
+	}{
+		{"GELUTanh", got, d.yTanh, func(i int) float64 {
+			return max(4*ulpOf(d.yTanh[i]), 1e-7*(1+math.Abs(float64(d.x[i]))))
+		}},
+		{"GELUTanhBackward", gotGrad, d.dxTanh, func(i int) float64 {
+			return 4 * 0x1p-24 * math.Abs(float64(d.g[i])) * max(1, math.Abs(float64(d.x[i])))
+		}},
+	} {
+		same, worst := 0, 0.0
+		for i := range c.want {
+			if equalBits(c.got[i], c.want[i]) {
+				same++
+				continue
+			}
+			e := math.Abs(float64(c.got[i]) - float64(c.want[i]))
+			if r := e / c.tol(i); !(r <= 1) {
+				t.Errorf("%s(%g): got %g, PyTorch %g", c.name, d.x[i], c.got[i], c.want[i])
+			} else {
+				worst = max(worst, r)
+			}
+		}
+		t.Logf("%s: %d of %d values identical to PyTorch's, the rest within %.2f of the tolerance", c.name, same, n, worst)
+		if same < n*98/100 {
+			t.Errorf("%s: only %d of %d values identical to PyTorch's", c.name, same, n)
+		}
+	}
+}
+
+// ulpOf is the spacing of float32 values at v.
+func ulpOf(v float32) float64 {
+	a := math.Abs(float64(v))
+	if a < 0x1p-126 {
+		return 0x1p-149
+	}
+	_, e := math.Frexp(a)
+	return math.Ldexp(1, e-24)
+}
