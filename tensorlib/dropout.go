@@ -42,7 +42,7 @@ func Dropout(x *Tensor, p float32, training bool) *Tensor {
 	return record("MulBackward0", fromData(out, x.shape), []*Tensor{x}, func(g *Tensor) []*Tensor {
 		dx := newBuf(len(g.data))
 		dropoutMask(dx, g.data, key, keep, scale, p == 0 || p == 1)
-		return []*Tensor{fromData(dx, x.shape)}
+		return []*Tensor{ownedGrad(dx, x.shape)}
 	})
 }
 

@@ -67,7 +67,7 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 				gemm.Sgemm(false, true, m, k, n, 1, g.data[i*m*n:], n, bd[i*k*n:], n, 0, d[i*m*k:], k)
 			})
 			ga = reduceTo(fromData(d, fullA), as)
-			ga = &Tensor{data: ga.data, shape: t.shape}
+			ga = ownedGrad(ga.data, t.shape)
 		}
 		if o.requiresGrad {
 			// dB = Aᵀ · dC.
@@ -76,7 +76,7 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 				gemm.Sgemm(true, false, k, n, m, 1, ad[i*m*k:], k, g.data[i*m*n:], n, 0, d[i*k*n:], n)
 			})
 			gb = reduceTo(fromData(d, fullB), bs)
-			gb = &Tensor{data: gb.data, shape: o.shape}
+			gb = ownedGrad(gb.data, o.shape)
 		}
 		return []*Tensor{ga, gb}
 	})

@@ -185,7 +185,7 @@ func resample(name string, x *Tensor, ytaps, xtaps *axisTaps) *Tensor {
 				}
 			}
 		})
-		return []*Tensor{fromData(gx, x.shape)}
+		return []*Tensor{ownedGrad(gx, x.shape)}
 	})
 }
 
@@ -320,7 +320,7 @@ func globalAvgPool(x *Tensor) *Tensor {
 				fill(gx[p*hw:(p+1)*hw], g.data[p]/float32(hw))
 			}
 		})
-		return []*Tensor{fromData(gx, x.shape)}
+		return []*Tensor{ownedGrad(gx, x.shape)}
 	})
 }
 

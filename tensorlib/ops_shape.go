@@ -161,7 +161,9 @@ func (t *Tensor) permute(name string, perm []int) *Tensor {
 		for i, p := range perm {
 			inv[p] = i
 		}
-		return []*Tensor{permuteData(g, inv)}
+		gx := permuteData(g, inv)
+		gx.ownedGrad = true
+		return []*Tensor{gx}
 	})
 }
 
@@ -376,7 +378,7 @@ func Cat(ts []*Tensor, dim int) *Tensor {
 			if t.requiresGrad {
 				gd := newBuf(len(t.data))
 				copyRows(gd, 0, w, g.data, off, rowLen, outer, w)
-				grads[i] = fromData(gd, t.shape)
+				grads[i] = ownedGrad(gd, t.shape)
 			}
 			off += w
 		}
@@ -446,7 +448,7 @@ func (t *Tensor) slice(name string, d, start, end int) *Tensor {
 	return record(name, fromData(out, shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		gd := zeroBuf(len(t.data))
 		copyRows(gd, start*inner, rowLen, g.data, 0, w, outer, w)
-		return []*Tensor{fromData(gd, t.shape)}
+		return []*Tensor{ownedGrad(gd, t.shape)}
 	})
 }
 
@@ -500,7 +502,7 @@ func (t *Tensor) Index(index *Tensor) *Tensor {
 	return record("IndexBackward0", fromData(out, shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		gd := newBuf(len(t.data))
 		addRowsAt(gd, g.data, rows, n, inner)
-		return []*Tensor{fromData(gd, t.shape)}
+		return []*Tensor{ownedGrad(gd, t.shape)}
 	})
 }
 
@@ -576,7 +578,7 @@ func (t *Tensor) pieces(name string, d int, bounds []int, squeeze bool) []*Tenso
 				clear(gd[o*rowLen+start*inner:][:w])
 			}
 		}
-		return []*Tensor{fromData(gd, t.shape)}
+		return []*Tensor{ownedGrad(gd, t.shape)}
 	})
 	return outs
 }

@@ -143,7 +143,7 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 				}
 			}
 		})
-		return []*Tensor{fromData(dx, x.shape)}
+		return []*Tensor{ownedGrad(dx, x.shape)}
 	})
 }
 
@@ -319,6 +319,6 @@ func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 				copy(dx[pl*hw:(pl+1)*hw], acc)
 			}
 		})
-		return []*Tensor{fromData(dx, x.shape)}
+		return []*Tensor{ownedGrad(dx, x.shape)}
 	})
 }
