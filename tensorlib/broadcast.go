@@ -1,6 +1,10 @@
 package tensorlib
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gohooks/gohooks/internal/vmath"
+)
 
 // broadcastShape returns the shape two operands broadcast to, as PyTorch
 // aligns them: trailing dimensions first, size 1 stretching.
@@ -156,4 +160,101 @@ func sum64(d []float32) float64 {
 		s0 += float64(d[i])
 	}
 	return (s0 + s1) + (s2 + s3)
+}
+
+// broadcastKernel sets out (of shape) to a op b, which broadcast to shape,
+// without laying either out in full: the dimensions are merged where both
+// operands run on contiguously, and each row of the innermost run is one
+// vector step, with an operand that is stretched along the row taken as a
+// constant.
+func broadcastKernel(op binOp, out []float32, shape []int, a, b *Tensor) {
+	nd := len(shape)
+	sa, sb := broadcastStrides(a.shape, shape), broadcastStrides(b.shape, shape)
+	// Merge dimension i into i+1 where both operands step through them as
+	// one run (a stride of 0 continues a stride of 0).
+	dims := []int{shape[nd-1]}
+	as, bs := []int{sa[nd-1]}, []int{sb[nd-1]}
+	for i := nd - 2; i >= 0; i-- {
+		last := len(dims) - 1
+		if sa[i] == as[last]*dims[last] && sb[i] == bs[last]*dims[last] {
+			dims[last] *= shape[i]
+			continue
+		}
+		dims, as, bs = append(dims, shape[i]), append(as, sa[i]), append(bs, sb[i])
+	}
+	// dims[0] is now the innermost run; its strides are 0 or 1.
+	row := dims[0]
+	rows := len(out) / max(row, 1)
+	forRows(rows, row, func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			offA, offB, q := 0, 0, r
+			for d := 1; d < len(dims); d++ {
+				i := q % dims[d]
+				q /= dims[d]
+				offA += i * as[d]
+				offB += i * bs[d]
+			}
+			o := out[r*row : (r+1)*row]
+			switch {
+			case as[0] == 1 && bs[0] == 1:
+				binaryBlock(op, o, a.data[offA:offA+row], b.data[offB:offB+row])
+			case as[0] == 1:
+				scalarBlock(op, o, a.data[offA:offA+row], b.data[offB])
+			case bs[0] == 1:
+				scalarFirstBlock(op, o, a.data[offA], b.data[offB:offB+row])
+			default:
+				var v [1]float32
+				binaryBlock(op, v[:], a.data[offA:offA+1], b.data[offB:offB+1])
+				fill(o, v[0])
+			}
+		}
+	})
+}
+
+// broadcastStrides returns the strides of a contiguous tensor of shape
+// from seen through shape (which it broadcasts to): 0 along the
+// dimensions it is stretched over or lacks.
+func broadcastStrides(from, shape []int) []int {
+	strides := make([]int, len(shape))
+	s := 1
+	for i := len(shape) - 1; i >= 0; i-- {
+		j := len(from) - len(shape) + i
+		if j < 0 {
+			continue
+		}
+		if from[j] != 1 {
+			strides[i] = s
+		}
+		s *= from[j]
+	}
+	return strides
+}
+
+// scalarFirstBlock sets out[i] = s op b[i].
+func scalarFirstBlock(op binOp, out []float32, s float32, b []float32) {
+	b = b[:len(out)]
+	switch op {
+	case opAdd, opMul:
+		scalarBlock(op, out, b, s) // commutative, same rounding
+	case opSub:
+		// s - b rounds to exactly -(b - s).
+		scalarBlock(opSub, out, b, s)
+		vmath.Scale(out, out, -1)
+	case opDiv:
+		for i, v := range b {
+			out[i] = s / v
+		}
+	case opPow:
+		for i, v := range b {
+			out[i] = pow32(s, v)
+		}
+	case opMax:
+		for i, v := range b {
+			out[i] = max32(s, v)
+		}
+	case opMin:
+		for i, v := range b {
+			out[i] = min32(s, v)
+		}
+	}
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/gohooks/gohooks/internal/vmath"
 )
 
-// The activations of transformers and mobile networks. Except GELU's
-// vector kernel, each computes in float64 and rounds once, as PyTorch's
-// float32 kernels agree with that to the last bit or two.
+// The activations of transformers and mobile networks. GELU and SiLU run
+// vector kernels in float32; GELUTanh computes in float64 and rounds once,
+// which PyTorch's float32 kernel agrees with to the last bit or two.
 
 // GELU returns x·Φ(x), Φ the standard normal distribution function
 // (PyTorch's gelu with approximate="none"), computed in float32 by
@@ -43,19 +43,30 @@ func (t *Tensor) GELUTanh() *Tensor {
 	})
 }
 
-// SiLU returns x·σ(x) (also called swish).
+// SiLU returns x·σ(x) (also called swish), computed in float32 as
+// PyTorch 1.13's vector kernel does: x / (1 + e^-x), and the gradient
+// g·σ·(1 + x·(1 - σ)) with σ = 1 / (1 + e^-x).
 func (t *Tensor) SiLU() *Tensor {
-	return t.unary("SiluBackward0", func(dst, src []float32) {
-		for i, v := range src {
-			x := float64(v)
-			dst[i] = float32(x / (1 + math.Exp(-x)))
-		}
-	}, func(d, x, _ []float32) {
-		for i, v := range x {
-			xv := float64(v)
-			s := 1 / (1 + math.Exp(-xv))
-			d[i] = float32(s * (1 + xv*(1-s)))
-		}
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(lo, hi int) {
+		y, x := out[lo:hi], t.data[lo:hi]
+		vmath.Scale(y, x, -1)
+		vmath.Exp(y, y)
+		vmath.AddConst(y, y, 1)
+		vmath.Div(y, x, y)
+	})
+	return record("SiluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := newBuf(len(out))
+		forBlocks(len(d), func(lo, hi int) {
+			db, x, gb := d[lo:hi], t.data[lo:hi], g.data[lo:hi]
+			vmath.Scale(db, x, -1)
+			vmath.Exp(db, db)
+			for i, e := range db {
+				s := 1 / (1 + e)
+				db[i] = gb[i] * s * (1 + x[i]*(1-s))
+			}
+		})
+		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 
@@ -66,15 +77,5 @@ func (t *Tensor) Hardtanh(lo, hi float32) *Tensor {
 	if lo > hi {
 		panic(fmt.Sprintf("tensorlib: Hardtanh: lower bound %v above upper bound %v", lo, hi))
 	}
-	return t.unary("HardtanhBackward0", func(dst, src []float32) {
-		for i, v := range src {
-			dst[i] = min(max(v, lo), hi)
-		}
-	}, func(d, x, _ []float32) {
-		for i, v := range x {
-			if v > lo && v < hi {
-				d[i] = 1
-			}
-		}
-	})
+	return t.clamp("HardtanhBackward0", lo, hi, false)
 }

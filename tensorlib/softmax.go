@@ -27,17 +27,7 @@ func (t *Tensor) Softmax(dim int) *Tensor {
 			})
 			return []*Tensor{fromData(d, t.shape)}
 		}
-		forLanes(outer, n, inner, func(base int) {
-			var dot float64
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				dot += float64(g.data[j]) * float64(out.data[j])
-			}
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				d[j] = out.data[j] * (g.data[j] - float32(dot))
-			}
-		})
+		softmaxLanesBackward(d, g.data, out.data, outer, n, inner, false)
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }
@@ -74,16 +64,7 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 			})
 			return []*Tensor{fromData(d, t.shape)}
 		}
-		forLanes(outer, n, inner, func(base int) {
-			var s float64
-			for k := 0; k < n; k++ {
-				s += float64(g.data[base+k*inner])
-			}
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				d[j] = g.data[j] - float32(math.Exp(float64(out.data[j]))*s)
-			}
-		})
+		softmaxLanesBackward(d, g.data, out.data, outer, n, inner, true)
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }
@@ -138,25 +119,7 @@ func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 		})
 		return fromData(out, slices.Clone(t.shape))
 	}
-	forLanes(outer, n, inner, func(base int) {
-		m := math.Inf(-1)
-		for k := 0; k < n; k++ {
-			m = math.Max(m, float64(t.data[base+k*inner]))
-		}
-		var s float64
-		for k := 0; k < n; k++ {
-			s += math.Exp(float64(t.data[base+k*inner]) - m)
-		}
-		ls := math.Log(s)
-		for k := 0; k < n; k++ {
-			j := base + k*inner
-			if log {
-				out[j] = float32(float64(t.data[j]) - m - ls)
-			} else {
-				out[j] = float32(math.Exp(float64(t.data[j])-m) / s)
-			}
-		}
-	})
+	softmaxLanes(out, t.data, outer, n, inner, log)
 	return fromData(out, slices.Clone(t.shape))
 }
 
