@@ -7,22 +7,26 @@ import (
 
 // Resampling of NCHW images: adaptive average pooling and upsampling. Each
 // is separable: an output pixel is Σ wy·wx·x[iy, ix] over a few taps per
-// axis, so one forward and one backward serve all three. Both work a row
-// at a time: the forward mixes the input rows of an output row into one
-// row (or takes the input row as it is, for a single tap of weight 1),
-// then gathers its columns; the backward does the same steps transposed.
+// axis, so one kernel serves all three. It works a row at a time: it mixes
+// the input rows of an output row into one row (or takes the input row as
+// it is, for a single tap of weight 1), then gathers that row's columns.
+// The backward is the same kernel on the output gradient with each axis's
+// taps transposed (input i gathers from the outputs that read it), so that
+// both directions gather and never add into the same element in turn.
 
 // axisTaps are the taps of every output position along one axis: output
 // o reads inputs idx[off[o]:off[o+1]] with weights wt[off[o]:off[o+1]].
 // nearest marks one tap of weight 1 per output, when the columns are a
 // plain gather; pairs holds the taps again as four arrays when every
-// output has two (bilinear), for loops without the indirection.
+// output has two (bilinear), for loops without the indirection; repeat[o]
+// says output o has the same taps as output o-1.
 type axisTaps struct {
 	idx     []int32
 	wt      []float32
 	off     []int32
 	nearest bool
 	pairs   *tapPairs
+	repeat  []bool
 }
 
 // tapPairs are two taps per output: output o is w0[o]·x[i0[o]] + w1[o]·x[i1[o]].
@@ -31,24 +35,7 @@ type tapPairs struct {
 	w0, w1 []float32
 }
 
-// finish fills pairs when every output has two taps.
-func (a *axisTaps) finish() *axisTaps {
-	n := a.size()
-	for o := 0; o < n; o++ {
-		if a.off[o+1]-a.off[o] != 2 {
-			return a
-		}
-	}
-	p := &tapPairs{make([]int32, n), make([]int32, n), make([]float32, n), make([]float32, n)}
-	for o := 0; o < n; o++ {
-		p.i0[o], p.i1[o] = a.idx[2*o], a.idx[2*o+1]
-		p.w0[o], p.w1[o] = a.wt[2*o], a.wt[2*o+1]
-	}
-	a.pairs = p
-	return a
-}
-
-// add appends output o's taps.
+// add appends the taps of the next output.
 func (a *axisTaps) add(idx []int, wt []float32) {
 	if len(a.off) == 0 {
 		a.off = append(a.off, 0)
@@ -62,6 +49,65 @@ func (a *axisTaps) add(idx []int, wt []float32) {
 
 func (a *axisTaps) size() int { return len(a.off) - 1 }
 
+// finish fills repeat, and pairs when every output has two taps.
+func (a *axisTaps) finish() *axisTaps {
+	n := a.size()
+	a.repeat = make([]bool, n)
+	two := true
+	for o := 0; o < n; o++ {
+		two = two && a.off[o+1]-a.off[o] == 2
+		a.repeat[o] = o > 0 && a.sameAs(o, o-1)
+	}
+	if !two || n == 0 {
+		return a
+	}
+	p := &tapPairs{make([]int32, n), make([]int32, n), make([]float32, n), make([]float32, n)}
+	for o := 0; o < n; o++ {
+		p.i0[o], p.i1[o] = a.idx[2*o], a.idx[2*o+1]
+		p.w0[o], p.w1[o] = a.wt[2*o], a.wt[2*o+1]
+	}
+	a.pairs = p
+	return a
+}
+
+// sameAs reports whether outputs o and p have the same taps.
+func (a *axisTaps) sameAs(o, p int) bool {
+	lo, hi := a.off[o], a.off[o+1]
+	plo, phi := a.off[p], a.off[p+1]
+	if hi-lo != phi-plo {
+		return false
+	}
+	for t := int32(0); t < hi-lo; t++ {
+		if a.idx[lo+t] != a.idx[plo+t] || a.wt[lo+t] != a.wt[plo+t] {
+			return false
+		}
+	}
+	return true
+}
+
+// transpose returns the taps of the backward along this axis: input i
+// (of in) gathers from the outputs that read it, in increasing order, with
+// the same weights.
+func (a *axisTaps) transpose(in int) *axisTaps {
+	count := make([]int32, in+1)
+	for _, i := range a.idx {
+		count[i+1]++
+	}
+	for i := 0; i < in; i++ {
+		count[i+1] += count[i]
+	}
+	t := &axisTaps{idx: make([]int32, len(a.idx)), wt: make([]float32, len(a.wt)), off: count}
+	next := append([]int32(nil), count[:in]...)
+	for o := 0; o < a.size(); o++ {
+		for k := a.off[o]; k < a.off[o+1]; k++ {
+			i := a.idx[k]
+			t.idx[next[i]], t.wt[next[i]] = int32(o), a.wt[k]
+			next[i]++
+		}
+	}
+	return t.finish()
+}
+
 // mixRows writes into row the input rows of output row o, weighted, and
 // returns it; for a single tap of weight 1 it returns the input row itself.
 func (a *axisTaps) mixRows(o int, src []float32, w int, row []float32) []float32 {
@@ -71,6 +117,10 @@ func (a *axisTaps) mixRows(o int, src []float32, w int, row []float32) []float32
 		return src[i*w : i*w+w]
 	}
 	row = row[:w]
+	if hi == lo {
+		clear(row)
+		return row
+	}
 	first := int(a.idx[lo])
 	wt := a.wt[lo]
 	for ix, v := range src[first*w : first*w+w] {
@@ -102,106 +152,47 @@ func (a *axisTaps) gather(dst, row []float32) {
 		}
 		return
 	}
+	off := a.off[:len(dst)+1]
 	for o := range dst {
 		var s float32
-		for t := a.off[o]; t < a.off[o+1]; t++ {
+		for t := off[o]; t < off[o+1]; t++ {
 			s += a.wt[t] * row[a.idx[t]]
 		}
 		dst[o] = s
 	}
 }
 
-// scatter adds the gradient of output row g into row, the gradient of its
-// mixed input row (which it first clears).
-func (a *axisTaps) scatter(row, g []float32) {
-	clear(row)
-	if a.nearest {
-		idx := a.idx[:len(g)]
-		for o, i := range idx {
-			row[i] += g[o]
+// resampleData applies per-axis taps to each of the [h, w] planes of src.
+func resampleData(src []float32, planes, h, w int, ytaps, xtaps *axisTaps) []float32 {
+	oh, ow := ytaps.size(), xtaps.size()
+	out := newBuf(planes * oh * ow)
+	forItems(planes, h*w+oh*ow, func(lo, hi int) {
+		row := make([]float32, w)
+		for p := lo; p < hi; p++ {
+			s := src[p*h*w : (p+1)*h*w]
+			dst := out[p*oh*ow : (p+1)*oh*ow]
+			for oy := 0; oy < oh; oy++ {
+				d := dst[oy*ow : oy*ow+ow]
+				if ytaps.repeat[oy] {
+					copy(d, dst[(oy-1)*ow:oy*ow])
+					continue
+				}
+				xtaps.gather(d, ytaps.mixRows(oy, s, w, row))
+			}
 		}
-		return
-	}
-	if p := a.pairs; p != nil {
-		i0, i1, w0, w1 := p.i0[:len(g)], p.i1[:len(g)], p.w0[:len(g)], p.w1[:len(g)]
-		for o, v := range g {
-			row[i0[o]] += w0[o] * v
-			row[i1[o]] += w1[o] * v
-		}
-		return
-	}
-	for o, v := range g {
-		for t := a.off[o]; t < a.off[o+1]; t++ {
-			row[a.idx[t]] += a.wt[t] * v
-		}
-	}
-}
-
-// spreadRows adds the gradient of output row o's mixed row into the rows
-// of dst it was mixed from.
-func (a *axisTaps) spreadRows(o int, dst []float32, w int, row []float32) {
-	for t := a.off[o]; t < a.off[o+1]; t++ {
-		i := int(a.idx[t])
-		wt := a.wt[t]
-		d := dst[i*w : i*w+w]
-		for ix, v := range row[:w] {
-			d[ix] += wt * v
-		}
-	}
+	})
+	return out
 }
 
 // resample applies per-axis taps to every [H, W] plane of x.
 func resample(name string, x *Tensor, ytaps, xtaps *axisTaps) *Tensor {
 	n, c, h, w := x.shape[0], x.shape[1], x.shape[2], x.shape[3]
 	oh, ow := ytaps.size(), xtaps.size()
-	planes := n * c
-	out := newBuf(planes * oh * ow)
-	forItems(planes, h*w+oh*ow, func(lo, hi int) {
-		row := make([]float32, w)
-		for p := lo; p < hi; p++ {
-			src := x.data[p*h*w : (p+1)*h*w]
-			dst := out[p*oh*ow : (p+1)*oh*ow]
-			for oy := 0; oy < oh; oy++ {
-				d := dst[oy*ow : oy*ow+ow]
-				if oy > 0 && ytaps.sameAs(oy, oy-1) {
-					copy(d, dst[(oy-1)*ow:oy*ow])
-					continue
-				}
-				xtaps.gather(d, ytaps.mixRows(oy, src, w, row))
-			}
-		}
-	})
+	out := resampleData(x.data, n*c, h, w, ytaps, xtaps)
 	return record(name, fromData(out, []int{n, c, oh, ow}), []*Tensor{x}, func(g *Tensor) []*Tensor {
-		gx := newBuf(len(x.data))
-		forItems(planes, h*w+oh*ow, func(lo, hi int) {
-			row := make([]float32, w)
-			for p := lo; p < hi; p++ {
-				gp := g.data[p*oh*ow : (p+1)*oh*ow]
-				dst := gx[p*h*w : (p+1)*h*w]
-				clear(dst)
-				for oy := 0; oy < oh; oy++ {
-					xtaps.scatter(row, gp[oy*ow:oy*ow+ow])
-					ytaps.spreadRows(oy, dst, w, row)
-				}
-			}
-		})
+		gx := resampleData(g.data, n*c, oh, ow, ytaps.transpose(h), xtaps.transpose(w))
 		return []*Tensor{ownedGrad(gx, x.shape)}
 	})
-}
-
-// sameAs reports whether outputs o and p have the same taps.
-func (a *axisTaps) sameAs(o, p int) bool {
-	lo, hi := a.off[o], a.off[o+1]
-	plo, phi := a.off[p], a.off[p+1]
-	if hi-lo != phi-plo {
-		return false
-	}
-	for t := int32(0); t < hi-lo; t++ {
-		if a.idx[lo+t] != a.idx[plo+t] || a.wt[lo+t] != a.wt[plo+t] {
-			return false
-		}
-	}
-	return true
 }
 
 func checkImage(op string, x *Tensor, oh, ow int) {
@@ -238,7 +229,7 @@ func AdaptiveAvgPool2d(x *Tensor, oh, ow int) *Tensor {
 			}
 			a.add(idx, wt)
 		}
-		return &a
+		return a.finish()
 	}
 	return resample("AdaptiveAvgPool2DBackward0", x, axis(x.shape[2], oh), axis(x.shape[3], ow))
 }
@@ -259,7 +250,7 @@ func UpsampleNearest2d(x *Tensor, oh, ow int, scaleH, scaleW float64) *Tensor {
 			i := min(int(math.Floor(float64(float32(o)*float32(scale)))), in-1)
 			a.add([]int{i}, []float32{1})
 		}
-		return a
+		return a.finish()
 	}
 	return resample("UpsampleNearest2DBackward0", x, axis(x.shape[2], oh, scaleH), axis(x.shape[3], ow, scaleW))
 }

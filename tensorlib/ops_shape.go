@@ -250,20 +250,43 @@ func permuteData(t *Tensor, perm []int) *Tensor {
 				so += i * ostride[j]
 				do += i * ooff[j]
 			}
-			b1 := min(nb, (tb+1)*tile)
-			for a0 := 0; a0 < na; a0 += tile {
-				a1 := min(na, a0+tile)
-				for b := tb * tile; b < b1; b++ {
-					dst := out[do+b*ob+a0 : do+b*ob+a1]
-					s := t.data[so+b:]
-					for a := range dst {
-						dst[a] = s[(a0+a)*sa]
-					}
-				}
-			}
+			transposeTile(out[do:], ob, t.data[so:], sa, tb*tile, min(nb, (tb+1)*tile), na)
 		}
 	})
 	return fromData(out, shape)
+}
+
+// transposeTile sets dst[b·ob + a] = src[a·sa + b] for b in [b0, b1) and
+// a in [0, na): 8×8 blocks through fixed-size arrays (no bounds checks,
+// eight rows read and eight written at a time), the edges element by
+// element.
+func transposeTile(dst []float32, ob int, src []float32, sa, b0, b1, na int) {
+	b := b0
+	for ; b+8 <= b1; b += 8 {
+		a := 0
+		for ; a+8 <= na; a += 8 {
+			var s [8]*[8]float32
+			for i := range s {
+				s[i] = (*[8]float32)(src[(a+i)*sa+b:])
+			}
+			for j := 0; j < 8; j++ {
+				d := (*[8]float32)(dst[(b+j)*ob+a:])
+				d[0], d[1], d[2], d[3] = s[0][j], s[1][j], s[2][j], s[3][j]
+				d[4], d[5], d[6], d[7] = s[4][j], s[5][j], s[6][j], s[7][j]
+			}
+		}
+		for j := b; j < b+8; j++ {
+			for i := a; i < na; i++ {
+				dst[j*ob+i] = src[i*sa+j]
+			}
+		}
+	}
+	for ; b < b1; b++ {
+		d := dst[b*ob : b*ob+na]
+		for i := range d {
+			d[i] = src[i*sa+b]
+		}
+	}
 }
 
 // odometer walks the offsets in t of consecutive positions of an output
