@@ -71,6 +71,16 @@ WORKLOADS=(
 	"CNN step, batch 1|./nnlib|BenchmarkTrainStepBatch/b1|cnn_step_b1"
 	"CNN step, batch 8|./nnlib|BenchmarkTrainStepBatch/b8|cnn_step_b8"
 	"CNN step, batch 256|./nnlib|BenchmarkTrainStepBatch/b256|cnn_step_b256"
+	"Upsample nearest x2|./tensorlib|BenchmarkOps/upsample_nearest|op_upsample_nearest"
+	"Upsample bilinear fwd+bwd|./tensorlib|BenchmarkOps/upsample_bilinear_bwd|op_upsample_bilinear_bwd"
+	"MaxPool2d k3s2p1 fwd+bwd|./tensorlib|BenchmarkOps/maxpool_k3s2p1_bwd|op_maxpool_k3s2p1_bwd"
+	"AdaptiveAvgPool 1x1 f+b|./tensorlib|BenchmarkOps/adaptive_avgpool_1x1_bwd|op_adaptive_avgpool_1x1_bwd"
+	"Embedding fwd+bwd|./nnlib|BenchmarkLayers/embedding_10000x128_i64x64|op_embedding_bwd"
+	"Cat 2x64x8x28x28 dim 1|./tensorlib|BenchmarkOps/cat|op_cat"
+	"Transpose(1,3) copy|./tensorlib|BenchmarkOps/transpose13|op_transpose13"
+	"Batched MatMul fwd+bwd|./tensorlib|BenchmarkOps/bmm_bwd|op_bmm_bwd"
+	"Batched q@k^T|./tensorlib|BenchmarkOps/bmm_qkT|op_bmm_qkT"
+	"Dropout 64x8x28x28|./tensorlib|BenchmarkOps/dropout|op_dropout"
 )
 
 tags="" count=5 benchtime=1 maxload=0.10 filter=""
