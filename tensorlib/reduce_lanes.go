@@ -158,9 +158,7 @@ func momentLanes(mean []float32, ss []float64, x []float32, outer, n, inner int)
 		var accBuf [laneChunk]float64
 		acc := accBuf[:c1-c0]
 		for k := range n {
-			for j, v := range x[base+k*inner+c0 : base+k*inner+c1] {
-				acc[j] += float64(v)
-			}
+			vmath.AddWiden(acc, x[base+k*inner+c0:base+k*inner+c1])
 		}
 		for j := range acc {
 			acc[j] /= float64(n)
@@ -230,9 +228,7 @@ func sumLanes(out, x []float32, outer, n, inner int) {
 		var accBuf [laneChunk]float64
 		acc := accBuf[:c1-c0]
 		for k := range n {
-			for j, v := range x[base+k*inner+c0 : base+k*inner+c1] {
-				acc[j] += float64(v)
-			}
+			vmath.AddWiden(acc, x[base+k*inner+c0:base+k*inner+c1])
 		}
 		for j, v := range acc {
 			out[o*inner+c0+j] = float32(v)
