@@ -702,9 +702,11 @@ CONST8(dp5, 0x3c07cfce)
 // dependent operations is long). They need Y15 = 1, Y14 = 0.5,
 // Y13 = the sign mask, Y12 = the magnitude mask, Y11 = ln(FLT_MIN).
 // See erfAS and expNeg in gelu.go: these are oneDNN's steps and round
-// the same way. An exponent argument below ln(FLT_MIN) gives 0, so that
-// the gradient's x·e^(-x²/2) is 0 for huge x and NaN for infinite x, as
-// PyTorch's.
+// the same way. In the gradient an exponent argument below ln(FLT_MIN)
+// gives 0 (GEXP1M, GEXP2M), so that x·e^(-x²/2) is 0 for huge x and NaN
+// for infinite x, as PyTorch's. GELU itself only clamps the argument to
+// ln(FLT_MIN): e^-87.3 instead of 0 leaves 1 - t·e·P(t) at 1, so the
+// result is the same.
 
 // GZ: B = z = x/√2 from A = x, C = -z².
 #define GZ(A, B, C) \
@@ -712,15 +714,27 @@ CONST8(dp5, 0x3c07cfce)
 	VMULPS B, B, C; \
 	VXORPS Y13, C, C
 
-// GEXP1..3: D = e^C (C ≤ 0 or NaN); C and E are overwritten.
+// GEXP1, 2, 3: D = e^C (C ≤ 0 or NaN); C and E are overwritten. GEXP1M
+// and GEXP2M instead of GEXP1 and GEXP2 give 0 below ln(FLT_MIN).
 #define GEXP1(C, D, E) \
-	VCMPPS   $1, Y11, C, D; \
 	VMAXPS   Y11, C, C; \
 	VMULPS   dlog2e<>(SB), C, E; \
 	VADDPS   Y14, E, E; \
 	VROUNDPS $1, E, E
 
 #define GEXP2(C, D, E) \
+	VFNMADD231PS dln2<>(SB), E, C; \
+	VCVTPS2DQ    E, E; \
+	VPADDD       bias<>(SB), E, E; \
+	VPSLLD       $23, E, E; \
+	VMOVAPS      dp5<>(SB), D; \
+	VFMADD213PS  dp4<>(SB), C, D
+
+#define GEXP1M(C, D, E) \
+	VCMPPS $1, Y11, C, D; \
+	GEXP1(C, D, E)
+
+#define GEXP2M(C, D, E) \
 	VFNMADD231PS dln2<>(SB), E, C; \
 	VCVTPS2DQ    E, E; \
 	VPADDD       bias<>(SB), E, E; \
@@ -756,12 +770,11 @@ CONST8(dp5, 0x3c07cfce)
 	VFMADD213PS  asa1<>(SB), B, C; \
 	VFNMADD213PS Y15, C, D
 
-// GOUT: D = S + S·erf with A = S = x/2 (whose sign is z's) and D = |erf|;
-// C is overwritten.
+// GOUT: D = S + S·erf with A = S = x/2 (whose sign is z's) and D = erf
+// without that sign: S·erf is D·|S| to the bit. C is overwritten.
 #define GOUT(A, C, D) \
-	VANDPS      Y13, A, C; \
-	VXORPS      C, D, D; \
-	VFMADD213PS A, A, D
+	VANDPS      Y12, A, C; \
+	VFMADD213PS A, C, D
 
 // GELUPAIR runs GELU on two blocks, x in Y0 and Y5, results in Y3 and Y8.
 #define GELUPAIR \
@@ -849,10 +862,10 @@ geludone:
 #define GRADPAIR \
 	GZ(Y0, Y1, Y2); \
 	GZ(Y5, Y6, Y7); \
-	GEXP1(Y2, Y3, Y4); \
-	GEXP1(Y7, Y8, Y9); \
-	GEXP2(Y2, Y3, Y4); \
-	GEXP2(Y7, Y8, Y9); \
+	GEXP1M(Y2, Y3, Y4); \
+	GEXP1M(Y7, Y8, Y9); \
+	GEXP2M(Y2, Y3, Y4); \
+	GEXP2M(Y7, Y8, Y9); \
 	GEXP3(Y2, Y3, Y4); \
 	GEXP3(Y7, Y8, Y9); \
 	GTE(Y0, Y1, Y3, Y4); \
@@ -896,8 +909,8 @@ gelubtail:
 	JZ    gelubdone
 	VMOVUPS (SI), Y0
 	GZ(Y0, Y1, Y2)
-	GEXP1(Y2, Y3, Y4)
-	GEXP2(Y2, Y3, Y4)
+	GEXP1M(Y2, Y3, Y4)
+	GEXP2M(Y2, Y3, Y4)
 	GEXP3(Y2, Y3, Y4)
 	GTE(Y0, Y1, Y3, Y4)
 	GT(Y1, Y2)
