@@ -242,42 +242,77 @@ sigdone:
 	VZEROUPPER
 	RET
 
+// TANHFIN finishes tanh of one block from E = e^(2|x|) and X = x:
+// 1 - 2/(e+1), or below |x| = 0.625 an odd polynomial, with x's sign put
+// back; the result in E, P, Q and R are overwritten.
+#define TANHFIN(X, E, P, Q, R) \
+	VADDPS       one<>(SB), E, E; \
+	VMOVAPS      two<>(SB), R; \
+	VDIVPS       E, R, R; \
+	VMOVAPS      one<>(SB), E; \
+	VSUBPS       R, E, E; \
+	VANDPS       absmask<>(SB), X, P; \
+	VMULPS       P, P, Q; \
+	VMOVAPS      t4<>(SB), R; \
+	VFMADD213PS  t3<>(SB), Q, R; \
+	VFMADD213PS  t2<>(SB), Q, R; \
+	VFMADD213PS  t1<>(SB), Q, R; \
+	VFMADD213PS  t0<>(SB), Q, R; \
+	VMULPS       P, Q, Q; \
+	VFMADD213PS  P, Q, R; \
+	VCMPPS       $1, tsmall<>(SB), P, Q; \
+	VBLENDVPS    Q, R, E, E; \
+	VANDPS       signmask<>(SB), X, P; \
+	VORPS        P, E, E
+
 // func tanhAVX2(dst, src *float32, n int)
 // An odd polynomial below |x| = 0.625, 1 - 2/(e^2|x| + 1) above, with
-// x's sign put back.
+// x's sign put back; sixteen elements a step (Exp's shortcut where every
+// |x| < 43), eight at the end.
 TEXT ·tanhAVX2(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
-	SHRQ $3, CX
+	SHRQ $4, CX
+	JZ   tanhtail
 
 tanhloop:
 	VMOVUPS (SI), Y10
-	VANDPS  absmask<>(SB), Y10, Y11 // y = |x|
-	VADDPS  Y11, Y11, Y0            // 2y
-	EXP
-	VADDPS  one<>(SB), Y3, Y3
-	VMOVAPS two<>(SB), Y4
-	VDIVPS  Y3, Y4, Y4              // 2/(e+1)
-	VMOVAPS one<>(SB), Y12
-	VSUBPS  Y4, Y12, Y12            // large: 1 - 2/(e+1)
-	VMULPS  Y11, Y11, Y13           // z = y*y
-	VMOVAPS t4<>(SB), Y14
-	VFMADD213PS t3<>(SB), Y13, Y14
-	VFMADD213PS t2<>(SB), Y13, Y14
-	VFMADD213PS t1<>(SB), Y13, Y14
-	VFMADD213PS t0<>(SB), Y13, Y14
-	VMULPS  Y11, Y13, Y13           // y*z
-	VFMADD213PS Y11, Y13, Y14       // small: y + y*z*P(z)
-	VCMPPS  $1, tsmall<>(SB), Y11, Y5 // y < 0.625 (false for NaN)
-	VBLENDVPS Y5, Y14, Y12, Y12
-	VANDPS  signmask<>(SB), Y10, Y10
-	VORPS   Y10, Y12, Y12
-	VMOVUPS Y12, (DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DI
+	VMOVUPS 32(SI), Y11
+	VANDPS  absmask<>(SB), Y10, Y0
+	VANDPS  absmask<>(SB), Y11, Y5
+	VADDPS  Y0, Y0, Y0              // 2|x|
+	VADDPS  Y5, Y5, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     tanhslow
+	EXP2FAST
+	JMP     tanhfin
+
+tanhslow:
+	EXP2
+
+tanhfin:
+	TANHFIN(Y10, Y3, Y1, Y2, Y4)
+	TANHFIN(Y11, Y8, Y6, Y7, Y9)
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
 	DECQ    CX
 	JNZ     tanhloop
+
+tanhtail:
+	TESTQ   $8, n+16(FP)
+	JZ      tanhdone
+	VMOVUPS (SI), Y10
+	VANDPS  absmask<>(SB), Y10, Y0
+	VADDPS  Y0, Y0, Y0
+	EXP
+	TANHFIN(Y10, Y3, Y1, Y2, Y4)
+	VMOVUPS Y3, (DI)
+
+tanhdone:
 	VZEROUPPER
 	RET
 
