@@ -29,6 +29,10 @@ func Sigmoid(dst, src []float32) { apply("Sigmoid", dst, src, kindSigmoid) }
 // Tanh sets dst[i] = tanh(src[i]).
 func Tanh(dst, src []float32) { apply("Tanh", dst, src, kindTanh) }
 
+// SiLU sets dst[i] = x / (1 + e^-x) for x = src[i], PyTorch's silu: the
+// same steps as Exp of -x, an add and a division, in one pass.
+func SiLU(dst, src []float32) { apply("SiLU", dst, src, kindSiLU) }
+
 type kind int
 
 const (
@@ -38,6 +42,7 @@ const (
 	kindGELU
 	kindLog
 	kindSqrt
+	kindSiLU
 )
 
 // block runs the vector kernel of k over dst and src (a positive multiple
@@ -57,6 +62,8 @@ func (k kind) block(dst, src []float32) {
 		logBlock(dst, src)
 	case kindSqrt:
 		sqrtBlock(dst, src)
+	case kindSiLU:
+		siluBlock(dst, src)
 	}
 }
 
@@ -72,6 +79,8 @@ func (k kind) one(x float32) float32 {
 		return log1(x)
 	case kindSqrt:
 		return sqrt1(x)
+	case kindSiLU:
+		return x / (1 + exp1(-x))
 	}
 	return exp1(x)
 }

@@ -316,6 +316,56 @@ tanhdone:
 	VZEROUPPER
 	RET
 
+// func siluAVX2(dst, src *float32, n int)
+// x / (1 + e^-x); sixteen elements a step (Exp's shortcut where every
+// |x| < 86), eight at the end.
+TEXT ·siluAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $4, CX
+	JZ   silutail
+
+siluloop:
+	VMOVUPS (SI), Y10
+	VMOVUPS 32(SI), Y11
+	VXORPS  signmask<>(SB), Y10, Y0 // -x
+	VXORPS  signmask<>(SB), Y11, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     siluslow
+	EXP2FAST
+	JMP     siludiv
+
+siluslow:
+	EXP2
+
+siludiv:
+	VADDPS  one<>(SB), Y3, Y3
+	VADDPS  one<>(SB), Y8, Y8
+	VDIVPS  Y3, Y10, Y3
+	VDIVPS  Y8, Y11, Y8
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     siluloop
+
+silutail:
+	TESTQ   $8, n+16(FP)
+	JZ      siludone
+	VMOVUPS (SI), Y10
+	VXORPS  signmask<>(SB), Y10, Y0
+	EXP
+	VADDPS  one<>(SB), Y3, Y3
+	VDIVPS  Y3, Y10, Y3
+	VMOVUPS Y3, (DI)
+
+siludone:
+	VZEROUPPER
+	RET
+
 // func expShiftSumAVX2(dst, src *float32, n int, shift float32) float32
 // dst[i] = e^(src[i]-shift); returns the sum of dst, added up in eight
 // lanes: two sums side by side over sixteen elements a step, added
