@@ -10,7 +10,14 @@
 // underflow (to the denormals and to 0) give what math does. The
 // pure-Go path (other CPUs, or the purego build tag) computes the same
 // steps one element at a time; without fused multiply-adds its results can
-// differ from the AVX2 path's in the last bit.
+// differ from the AVX2 path's in the last bit. GELU and its gradient
+// (gelu.go) instead take PyTorch 1.13's own steps, and give its values to
+// the bit on both paths.
+//
+// The kernels work on two blocks of eight lanes at a time, whose chains
+// of dependent operations then overlap; where every lane of Exp's
+// argument is below 86 in magnitude, the scale by 2^n is one integer add
+// to the exponent field (the same bits).
 //
 // dst and src must have the same length; dst may be src.
 package vmath
