@@ -532,15 +532,3 @@ func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32
 		fold(g, dcol, s0, ns, dx, par)
 	}
 }
-
-// sampleWorkers returns how many goroutines should share n samples that
-// cost flops each: one when the batch is too small to pay for the others,
-// or when each sample's matrix products are large enough to use every core
-// on their own.
-func sampleWorkers(n, flops int) int {
-	procs := runtime.GOMAXPROCS(0)
-	if procs < 2 || n < 2 || flops >= sampleFlops || n*flops < 1<<18 {
-		return 1
-	}
-	return min(procs, n)
-}
