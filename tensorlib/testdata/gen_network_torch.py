@@ -213,6 +213,10 @@ x = leaf(wave(0.1, 7, 3))
 y = x[torch.tensor([[2, 0, 6], [2, 2, -1]])]
 y.backward(wave(1.3, *y.shape))
 out["copy_index"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+x = leaf(wave(0.1, 10, 4))
+y = F.embedding(torch.tensor([[1, 2, 3, 9], [4, 1, 9, 9]]), x, padding_idx=1)
+y.backward(wave(1.3, *y.shape))
+out["copy_embedding"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
 
 # Batched products: name, a shape, b shape, transpose b's last two dims.
 matmuls = [
