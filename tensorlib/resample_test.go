@@ -79,6 +79,7 @@ func TestCopiesAndBatchedProductsMatchTorch(t *testing.T) {
 		{"matmul_batched", two([]int{6, 4, 5}, []int{6, 5, 3}, (*Tensor).MatMul)},
 		{"matmul_broadcast", two([]int{2, 3, 4, 5}, []int{5, 3}, (*Tensor).MatMul)},
 		{"matmul_broadcast_batch", two([]int{2, 1, 4, 5}, []int{3, 5, 2}, (*Tensor).MatMul)},
+		{"matmul_stack_by_vector", two([]int{2, 3, 4}, []int{4}, (*Tensor).MatMul)},
 		{"matmul_q_kT", two([]int{8, 9, 7}, []int{8, 10, 7}, func(a, b *Tensor) *Tensor { return a.MatMul(b.Transpose(1, 2)) })},
 	}
 	for _, c := range cases {

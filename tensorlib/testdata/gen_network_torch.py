@@ -224,6 +224,7 @@ matmuls = [
     ("broadcast", (2, 3, 4, 5), (5, 3), False),
     ("broadcast_batch", (2, 1, 4, 5), (3, 5, 2), False),
     ("q_kT", (8, 9, 7), (8, 10, 7), True),
+    ("stack_by_vector", (2, 3, 4), (4,), False),
 ]
 for name, ash, bsh, tb in matmuls:
     a, b = leaf(wave(0.1, *ash)), leaf(wave(0.2, *bsh))
