@@ -347,6 +347,40 @@ def gpt_block_step():
     return run, 0
 
 
+def more_op(name):
+    """One operation of tensorlib's BenchmarkMoreOps, with the same shapes:
+    _bwd runs forward and backward with a gradient of ones, the others the
+    forward with nothing requiring grad."""
+    act, bias = torch.randn(64, 8, 28, 28), torch.randn(8, 1, 1)
+    heads = torch.randn(16, 4, 64, 64, requires_grad=True)
+    rows = torch.randn(512, 784)
+    ones = torch.ones(16, 4, 64, 64)
+
+    def softmax_dim1_bwd():
+        heads.grad = None
+        torch.softmax(heads, 1).backward(ones)
+
+    ops = {
+        "silu": lambda: F.silu(act),
+        "clamp": lambda: torch.clamp(act, -0.5, 0.5),
+        "add_bias": lambda: act + bias,
+        "softmax_dim1_bwd": softmax_dim1_bwd,
+        "amax_rows": lambda: rows.amax(1),
+        "var_rows": lambda: rows.var(1),
+        "mean_dim0": lambda: rows.mean(0),
+    }
+    grad = name.endswith("_bwd")
+
+    def run():
+        if grad:
+            ops[name]()
+        else:
+            with torch.no_grad():
+                ops[name]()
+
+    return run, 0
+
+
 def op(name):
     """One operation of tensorlib's BenchmarkOps, with the same shapes.
     Names ending in _bwd run forward and backward with a gradient of ones
@@ -446,6 +480,13 @@ WORKLOADS = {
     "cnn_step_b8": lambda: cnn_step("none", 8),
     "cnn_step_b256": lambda: cnn_step("none", 256),
     # tensorlib's BenchmarkOps (and nnlib's embedding), op_ + its case name.
+    "mop_silu": lambda: more_op("silu"),
+    "mop_clamp": lambda: more_op("clamp"),
+    "mop_add_bias": lambda: more_op("add_bias"),
+    "mop_softmax_dim1_bwd": lambda: more_op("softmax_dim1_bwd"),
+    "mop_amax_rows": lambda: more_op("amax_rows"),
+    "mop_var_rows": lambda: more_op("var_rows"),
+    "mop_mean_dim0": lambda: more_op("mean_dim0"),
     "op_upsample_nearest": lambda: op("upsample_nearest"),
     "op_upsample_nearest_bwd": lambda: op("upsample_nearest_bwd"),
     "op_upsample_bilinear": lambda: op("upsample_bilinear"),

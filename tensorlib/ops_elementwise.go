@@ -313,27 +313,10 @@ func powScalarBlock(out, a []float32, s float32) {
 	}
 }
 
-// unary returns f applied to every element, recorded under name with a
-// backward that multiplies the incoming gradient by deriv(x, y). f and
-// deriv work on matching blocks of their slices (forBlocks).
-func (t *Tensor) unary(name string, f func(dst, src []float32), deriv func(dst, x, y []float32)) *Tensor {
-	out := newBuf(len(t.data))
-	forBlocks(len(out), func(lo, hi int) { f(out[lo:hi], t.data[lo:hi]) })
-	res := fromData(out, t.shape)
-	return record(name, res, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		d := zeroBuf(len(out)) // some derivatives write only where nonzero
-		forBlocks(len(d), func(lo, hi int) {
-			db, gb := d[lo:hi], g.data[lo:hi]
-			deriv(db, t.data[lo:hi], out[lo:hi])
-			vmath.Mul(db, db, gb)
-		})
-		return []*Tensor{fromData(d, t.shape)}
-	})
-}
-
-// unaryOut is unary for operations whose gradient is g·f'(x) with f'
-// written in terms of the output y: grad writes every element of d from g
-// and y in one pass, with no zeroed buffer and no second pass.
+// unaryOut returns f applied to every element (f works on matching blocks
+// of its slices, forBlocks), recorded under name, for operations whose
+// gradient is g·f'(x) with f' written in terms of the output y: grad
+// writes every element of d from g and y in one pass.
 func (t *Tensor) unaryOut(name string, f func(dst, src []float32), grad func(d, g, y []float32)) *Tensor {
 	out := newBuf(len(t.data))
 	forBlocks(len(out), func(lo, hi int) { f(out[lo:hi], t.data[lo:hi]) })

@@ -81,12 +81,13 @@ func (t *Tensor) mean(dims []int, keepdim bool) *Tensor {
 		name = "MeanBackward0"
 	}
 	return record(name, out, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		d := expandData(&Tensor{data: g.data, shape: r.keep}, t.shape)
-		scaled := make([]float32, len(d))
-		for i, v := range d {
-			scaled[i] = float32(float64(v) * inv)
+		// PyTorch's mean_backward: the gradient expanded, divided by the
+		// count in float32; dividing before expanding gives the same values.
+		q := make([]float32, len(g.data))
+		for i, v := range g.data {
+			q[i] = v / float32(r.count)
 		}
-		return []*Tensor{fromData(scaled, t.shape)}
+		return []*Tensor{fromData(expandData(&Tensor{data: q, shape: r.keep}, t.shape), t.shape)}
 	})
 }
 
@@ -273,7 +274,9 @@ func (t *Tensor) Norm(p float32, dims ...int) *Tensor {
 	}
 	r := t.reduction("Norm", dims, false)
 	acc := make([]float64, checkShape("Norm", r.keep))
-	if outer, n, inner, ok := t.reducedRun(r); ok && (p == 1 || p == 2) {
+	outer, n, inner, run := t.reducedRun(r)
+	lanes := run && (p == 1 || p == 2)
+	if lanes {
 		normLanes(acc, t.data, outer, n, inner, p)
 	} else {
 		walkReduced(t.shape, r.keep, func(i, o int) {
@@ -285,6 +288,11 @@ func (t *Tensor) Norm(p float32, dims ...int) *Tensor {
 		norms[i] = float32(math.Pow(v, 1/float64(p)))
 	}
 	return record("NormBackward1", fromData(norms, r.out), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		if lanes {
+			d := newBuf(len(t.data))
+			normLanesBackward(d, g.data, t.data, norms, outer, n, inner, p)
+			return []*Tensor{fromData(d, t.shape)}
+		}
 		d := make([]float32, len(t.data))
 		walkReduced(t.shape, r.keep, func(i, o int) {
 			x, nrm := float64(t.data[i]), float64(norms[o])

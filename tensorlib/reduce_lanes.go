@@ -158,9 +158,7 @@ func momentLanes(mean []float32, ss []float64, x []float32, outer, n, inner int)
 		var accBuf [laneChunk]float64
 		acc := accBuf[:c1-c0]
 		for k := range n {
-			for j, v := range x[base+k*inner+c0 : base+k*inner+c1] {
-				acc[j] += float64(v)
-			}
+			vmath.AddWiden(acc, x[base+k*inner+c0:base+k*inner+c1])
 		}
 		for j := range acc {
 			acc[j] /= float64(n)
@@ -230,12 +228,44 @@ func sumLanes(out, x []float32, outer, n, inner int) {
 		var accBuf [laneChunk]float64
 		acc := accBuf[:c1-c0]
 		for k := range n {
-			for j, v := range x[base+k*inner+c0 : base+k*inner+c1] {
-				acc[j] += float64(v)
-			}
+			vmath.AddWiden(acc, x[base+k*inner+c0:base+k*inner+c1])
 		}
 		for j, v := range acc {
 			out[o*inner+c0+j] = float32(v)
+		}
+	})
+}
+
+// normLanesBackward sets d to the gradient of the p-norm (p = 1 or 2) as
+// PyTorch 1.13's norm_backward computes it: sgn(x)·g for p = 1, and
+// g·(x/‖x‖), 0 where the norm is 0, for p = 2.
+func normLanesBackward(d, g, x, norms []float32, outer, n, inner int, p float32) {
+	elem := func(dst, xs []float32, gv, nrm float32) {
+		for j, v := range xs {
+			switch {
+			case p == 1:
+				var sgn float32
+				if v > 0 {
+					sgn = 1
+				} else if v < 0 {
+					sgn = -1
+				}
+				dst[j] = sgn * gv
+			case nrm == 0:
+				dst[j] = 0
+			default:
+				dst[j] = gv * (v / nrm)
+			}
+		}
+	}
+	forOutputs(outer, n, inner, func(o int) {
+		elem(d[o*n:(o+1)*n], x[o*n:(o+1)*n], g[o], norms[o])
+	}, func(o, base, c0, c1 int) {
+		for k := range n {
+			lo := base + k*inner + c0
+			for j := range c1 - c0 {
+				elem(d[lo+j:lo+j+1], x[lo+j:lo+j+1], g[o*inner+c0+j], norms[o*inner+c0+j])
+			}
 		}
 	})
 }

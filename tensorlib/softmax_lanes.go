@@ -64,9 +64,7 @@ func softmaxLanes(out, x []float32, outer, n, inner int, log bool) {
 			vmath.Sub(y, x[lo:hi], m)
 			vmath.Exp(y, y)
 			if log {
-				for j, v := range y {
-					a[j] += float64(v)
-				}
+				vmath.AddWiden(a, y)
 			} else {
 				vmath.Add(s, s, y)
 			}
@@ -103,13 +101,9 @@ func softmaxLanesBackward(d, g, y []float32, outer, n, inner int, log bool) {
 			lo := base + k*inner + c0
 			gr, yr := g[lo:lo+len(a)], y[lo:lo+len(a)]
 			if log {
-				for j, v := range gr {
-					a[j] += float64(v)
-				}
+				vmath.AddWiden(a, gr)
 			} else {
-				for j, v := range gr {
-					a[j] += float64(v * yr[j])
-				}
+				vmath.AddWidenProduct(a, gr, yr)
 			}
 		}
 		for k := range n {

@@ -196,3 +196,39 @@ func binaryConst(name string, dst, a, b []float32, c0, c1 float32, flag bool, bl
 		dst[n+i] = op(a[i], b[i], c0, c1, flag)
 	}
 }
+
+// AddWiden adds x to acc element by element in float64: acc[i] +=
+// float64(x[i]). Column sums (reductions down the rows of a matrix) add
+// row after row into acc.
+func AddWiden(acc []float64, x []float32) {
+	if len(acc) != len(x) {
+		panic(fmt.Sprintf("vmath: AddWiden: acc has %d elements, x %d", len(acc), len(x)))
+	}
+	n := 0
+	if haveAVX2 {
+		n = len(x) &^ 7
+		if n > 0 {
+			addWidenBlock(acc[:n], x[:n], nil)
+		}
+	}
+	for i, v := range x[n:] {
+		acc[n+i] += float64(v)
+	}
+}
+
+// AddWidenProduct adds the float32 products x[i]·y[i] to acc in float64.
+func AddWidenProduct(acc []float64, x, y []float32) {
+	if len(acc) != len(x) || len(y) != len(x) {
+		panic(fmt.Sprintf("vmath: AddWidenProduct: acc has %d elements, x %d, y %d", len(acc), len(x), len(y)))
+	}
+	n := 0
+	if haveAVX2 {
+		n = len(x) &^ 7
+		if n > 0 {
+			addWidenBlock(acc[:n], x[:n], y[:n])
+		}
+	}
+	for i, v := range x[n:] {
+		acc[n+i] += float64(v * y[n+i])
+	}
+}

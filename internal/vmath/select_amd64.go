@@ -33,6 +33,9 @@ func minimumAVX2(dst, a, b *float32, n int)
 func extremeAVX2(x *float32, n int, isMax bool) float32
 
 //go:noescape
+func addWidenAVX2(acc *float64, x, y *float32, n int)
+
+//go:noescape
 func maximumBackwardAVX2(da, db, grad, a, b *float32, n int, isMax bool)
 
 func absBlock(dst, src []float32, _, _ float32)        { absAVX2(&dst[0], &src[0], len(dst)) }
@@ -54,4 +57,13 @@ func minimumBlock(dst, a, b []float32)             { minimumAVX2(&dst[0], &a[0],
 func extremeBlock(x []float32, isMax bool) float32 { return extremeAVX2(&x[0], len(x), isMax) }
 func maximumBackwardBlock(da, db, g, a, b []float32, isMax bool) {
 	maximumBackwardAVX2(&da[0], &db[0], &g[0], &a[0], &b[0], len(g), isMax)
+}
+
+// addWidenBlock adds x (times y when y is not nil) into acc.
+func addWidenBlock(acc []float64, x, y []float32) {
+	if y == nil {
+		addWidenAVX2(&acc[0], &x[0], nil, len(x))
+		return
+	}
+	addWidenAVX2(&acc[0], &x[0], &y[0], len(x))
 }

@@ -313,3 +313,48 @@ mbstore:
 	JNZ     mbloop
 	VZEROUPPER
 	RET
+
+// func addWidenAVX2(acc *float64, x, y *float32, n int)
+// acc[i] += float64(x[i]) or, when y is not nil, float64(x[i]*y[i]), the
+// product rounded to float32 first. Eight floats a step, widened four at a
+// time.
+TEXT ·addWidenAVX2(SB), NOSPLIT, $0-32
+	MOVQ  acc+0(FP), DI
+	MOVQ  x+8(FP), SI
+	MOVQ  y+16(FP), DX
+	MOVQ  n+24(FP), CX
+	SHRQ  $3, CX
+	TESTQ DX, DX
+	JZ    widenloop
+
+widenprodloop:
+	VMOVUPS      (SI), Y0
+	VMULPS       (DX), Y0, Y0
+	VCVTPS2PD    X0, Y1
+	VEXTRACTF128 $1, Y0, X2
+	VCVTPS2PD    X2, Y2
+	VADDPD       (DI), Y1, Y1
+	VADDPD       32(DI), Y2, Y2
+	VMOVUPD      Y1, (DI)
+	VMOVUPD      Y2, 32(DI)
+	ADDQ         $32, SI
+	ADDQ         $32, DX
+	ADDQ         $64, DI
+	DECQ         CX
+	JNZ          widenprodloop
+	VZEROUPPER
+	RET
+
+widenloop:
+	VCVTPS2PD (SI), Y1
+	VCVTPS2PD 16(SI), Y2
+	VADDPD    (DI), Y1, Y1
+	VADDPD    32(DI), Y2, Y2
+	VMOVUPD   Y1, (DI)
+	VMOVUPD   Y2, 32(DI)
+	ADDQ      $32, SI
+	ADDQ      $64, DI
+	DECQ      CX
+	JNZ       widenloop
+	VZEROUPPER
+	RET

@@ -147,3 +147,21 @@ func TestSelectionsRejectMismatchedLengths(t *testing.T) {
 	}()
 	Clamp(make([]float32, 3), make([]float32, 4), 0, 1)
 }
+
+func TestAddWidenMatchesFloat64Loop(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 8, 9, 31, 64, 1001} {
+		x, y := selectInputs(n, int64(n)+7), selectInputs(n, int64(n)+8)
+		acc, want := make([]float64, n), make([]float64, n)
+		for i := range acc {
+			acc[i] = float64(i) * 0.25
+			want[i] = acc[i] + float64(x[i]) + float64(x[i]*y[i])
+		}
+		AddWiden(acc, x)
+		AddWidenProduct(acc, x, y)
+		for i := range acc {
+			if acc[i] != want[i] && !(math.IsNaN(acc[i]) && math.IsNaN(want[i])) {
+				t.Fatalf("n=%d: acc[%d] = %v, want %v (x %v, y %v)", n, i, acc[i], want[i], x[i], y[i])
+			}
+		}
+	}
+}
