@@ -21,6 +21,7 @@ func init() {
 		"ConvTranspose2d":    reflect.ValueOf(tensorlib.ConvTranspose2d),
 		"CrossEntropy":       reflect.ValueOf(tensorlib.CrossEntropy),
 		"Dropout":            reflect.ValueOf(tensorlib.Dropout),
+		"Embedding":          reflect.ValueOf(tensorlib.Embedding),
 		"Equal":              reflect.ValueOf(tensorlib.Equal),
 		"Eye":                reflect.ValueOf(tensorlib.Eye),
 		"Full":               reflect.ValueOf(tensorlib.Full),
