@@ -1,0 +1,270 @@
+package gemm
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gohooks/gohooks/internal/interrupt"
+)
+
+// Big products split across cores share their packed panels of B. Cut
+// into column chunks, every goroutine would pack all of A for its own
+// columns (each core packing the whole of A, that half of the packing done
+// twice); cut into row chunks, all of B. Instead the goroutines pack each
+// kc×nc panel of B together, into one buffer, claiming a few slivers at a
+// time, then compute C from it in bands of rows, one band per goroutine,
+// each packing the blocks of A of its band. Everything is packed once.
+//
+// The panels are taken in order, with two buffers in turn: panel t is
+// packed into buffer t%2 once every band of panel t-2 is computed, and its
+// bands are computed once all of it is packed. Band b of panel t waits for
+// band b of panel t-1, which updates the same rows of C. Each goroutine
+// prefers one band (the one of its own index) so that on a quiet machine
+// both keep to their rows; a goroutine that finds its band taken takes
+// another one that is free, so a goroutine that starts late, or a worker
+// busy with another caller's product, leaves its share to the others
+// instead of holding them up. A goroutine only waits for work that others
+// have claimed, and claims nothing while it waits, so the waits end.
+
+// sharedMinRows and sharedMinCols bound the products that share panels:
+// with fewer rows than this, each goroutine would get less than a block of
+// A; with fewer columns, the panel of B is too small to be worth sharing.
+const (
+	sharedMinRows = 256
+	sharedMinCols = 128
+)
+
+// sharedGroup is the number of slivers of B a goroutine claims to pack at
+// a time.
+const sharedGroup = 4
+
+// useShared reports whether the parts goroutines computing p share packed
+// panels of B.
+func useShared(kn *kernel, p *problem, parts int) bool {
+	return parts >= 2 && kn.contig != nil &&
+		2*float64(p.m)*float64(p.n)*float64(p.k) >= pollFlops &&
+		p.m >= sharedMinRows && p.n >= sharedMinCols &&
+		!unpackedB(kn, p, p.m) && !unpackedA(kn, p, p.n)
+}
+
+// sharedPanels is the state of one product that shares panels of B: the
+// plan, the two buffers, and the counters through which the goroutines
+// claim work and see what is done.
+type sharedPanels struct {
+	kc, nc  int // depth and width of a panel
+	kPanels int // panels along k for each band of columns
+	count   int // panels in all
+	parts   int // bands of rows of C, one per goroutine
+	tiles   int // row tiles of C, shared out among the bands
+	bufs    [2][]float32
+	stage   []panelStage
+	// claimed[t*parts+b] is set by the goroutine that computes band b of
+	// panel t; bandDone[b] counts the panels computed for band b.
+	claimed  []atomic.Bool
+	bandDone []paddedCounter
+	// A goroutine that has polled for spinTime parks on wake; whoever
+	// advances a counter broadcasts when sleepers is not zero. On a busy
+	// machine the goroutine being waited for may be off its core, and
+	// polling would keep it off.
+	mu       sync.Mutex
+	wake     sync.Cond
+	sleepers atomic.Int64
+}
+
+type paddedCounter struct {
+	n atomic.Int64
+	_ [56]byte
+}
+
+// panelStage counts the claims and completions of one panel.
+type panelStage struct {
+	packNext, packDone atomic.Int64 // sliver groups of B
+	compDone           atomic.Int64 // bands of rows
+	_                  [40]byte     // keep stages on separate cache lines
+}
+
+// plan lays out p for parts goroutines and clears the counters.
+func (sp *sharedPanels) plan(kn *kernel, p *problem, parts int) {
+	sp.kc = min(blockK, p.k)
+	// Even depths: a last panel of a few steps would cost a whole pass.
+	if kp := (p.k + blockK - 1) / blockK; kp > 1 {
+		sp.kc = roundUp((p.k+kp-1)/kp, 4)
+	}
+	sp.nc = min(roundUp(blockN, kn.nr), roundUp(p.n, kn.nr))
+	sp.kPanels = (p.k + sp.kc - 1) / sp.kc
+	sp.count = sp.kPanels * ((p.n + sp.nc - 1) / sp.nc)
+	sp.tiles = (p.m + kn.mr - 1) / kn.mr
+	sp.parts = parts
+	if sp.wake.L == nil {
+		sp.wake.L = &sp.mu
+	}
+	for i := range sp.bufs {
+		sp.bufs[i] = grow(sp.bufs[i], sp.kc*sp.nc)
+	}
+	if cap(sp.stage) < sp.count {
+		sp.stage = make([]panelStage, sp.count)
+	}
+	sp.stage = sp.stage[:sp.count]
+	for i := range sp.stage {
+		st := &sp.stage[i]
+		st.packNext.Store(0)
+		st.packDone.Store(0)
+		st.compDone.Store(0)
+	}
+	if cap(sp.claimed) < sp.count*parts {
+		sp.claimed = make([]atomic.Bool, sp.count*parts)
+	}
+	sp.claimed = sp.claimed[:sp.count*parts]
+	for i := range sp.claimed {
+		sp.claimed[i].Store(false)
+	}
+	if cap(sp.bandDone) < parts {
+		sp.bandDone = make([]paddedCounter, parts)
+	}
+	sp.bandDone = sp.bandDone[:parts]
+	for i := range sp.bandDone {
+		sp.bandDone[i].n.Store(0)
+	}
+}
+
+// claim picks a band of panel t for a goroutine that prefers band home:
+// home when it is free, else a free band whose previous panel is done,
+// else any free band; -1 when every band is taken.
+func (sp *sharedPanels) claim(t, home int) int {
+	flags := sp.claimed[t*sp.parts:][:sp.parts]
+	if flags[home].CompareAndSwap(false, true) {
+		return home
+	}
+	for pass := 0; pass < 2; pass++ {
+		for b := range flags {
+			if pass == 0 && sp.bandDone[b].n.Load() < int64(t) {
+				continue
+			}
+			if !flags[b].Load() && flags[b].CompareAndSwap(false, true) {
+				return b
+			}
+		}
+	}
+	return -1
+}
+
+// band returns the rows [i0, i1) of C of band r.
+func (sp *sharedPanels) band(kn *kernel, p *problem, r int) (i0, i1 int) {
+	t0 := r * sp.tiles / sp.parts
+	t1 := (r + 1) * sp.tiles / sp.parts
+	return t0 * kn.mr, min(t1*kn.mr, p.m)
+}
+
+// waitFor returns once x reaches v: it polls for up to spinTime, yielding
+// to other goroutines, then parks until a counter moves.
+func (sp *sharedPanels) waitFor(x *atomic.Int64, v int64) {
+	if x.Load() >= v {
+		return
+	}
+	start := time.Now()
+	for i := 1; x.Load() < v; i++ {
+		if i%16 == 0 && time.Since(start) > spinTime {
+			sp.mu.Lock()
+			sp.sleepers.Add(1)
+			for x.Load() < v {
+				sp.wake.Wait()
+			}
+			sp.sleepers.Add(-1)
+			sp.mu.Unlock()
+			return
+		}
+		runtime.Gosched()
+	}
+}
+
+// advance adds one to x and wakes the goroutines parked in waitFor.
+func (sp *sharedPanels) advance(x *atomic.Int64) {
+	x.Add(1)
+	if sp.sleepers.Load() != 0 {
+		sp.mu.Lock()
+		sp.wake.Broadcast()
+		sp.mu.Unlock()
+	}
+}
+
+// sharedWork is work for a call that shares panels of B. After an
+// interrupt, the goroutines go on through the panels but skip the work, so
+// that the counters others wait on still advance.
+func (cl *call) sharedWork() {
+	sp, kn, p := cl.panels, cl.kn, &cl.p
+	home := (int(cl.next.Add(1)) - 1) % sp.parts
+	ws := workspaces.Get().(*workspace)
+	mr, nr := kn.mr, kn.nr
+	ws.tmp = grow(ws.tmp, mr*nr)
+	for t := 0; t < sp.count; t++ {
+		jc := t / sp.kPanels * sp.nc
+		pc := t % sp.kPanels * sp.kc
+		nb, kb := min(sp.nc, p.n-jc), min(sp.kc, p.k-pc)
+		st := &sp.stage[t]
+		buf := sp.bufs[t%2]
+		if st.compDone.Load() == int64(sp.parts) {
+			continue // a late worker: this panel is finished
+		}
+		if t >= 2 {
+			sp.waitFor(&sp.stage[t-2].compDone, int64(sp.parts))
+		}
+		groups := int64((nb + sharedGroup*nr - 1) / (sharedGroup * nr))
+		for {
+			g := int(st.packNext.Add(1)) - 1
+			if g >= int(groups) {
+				break
+			}
+			if !cl.stopped.Load() {
+				j := g * sharedGroup * nr
+				packPanelB(kn, p, buf[j*kb:], pc, kb, jc+j, min(sharedGroup*nr, nb-j))
+			}
+			sp.advance(&st.packDone)
+		}
+		sp.waitFor(&st.packDone, groups)
+		beta := p.beta
+		if pc > 0 {
+			beta = 1
+		}
+		for {
+			b := sp.claim(t, home)
+			if b < 0 {
+				break
+			}
+			sp.waitFor(&sp.bandDone[b].n, int64(t))
+			if !cl.stopped.Load() && !ws.band(kn, p, sp, b, buf, jc, nb, pc, kb, beta) {
+				cl.stopped.Store(true)
+			}
+			sp.advance(&sp.bandDone[b].n)
+			sp.advance(&st.compDone)
+			if cl.left.Add(-1) == 0 {
+				cl.done <- struct{}{}
+			}
+		}
+	}
+	workspaces.Put(ws)
+}
+
+// band computes band b of C for the panel of B packed in buf, in blocks of
+// A of at most blockM rows of about equal size. It returns false, leaving
+// the band partly updated, when an interrupt is requested.
+func (ws *workspace) band(kn *kernel, p *problem, sp *sharedPanels, b int, buf []float32, jc, nb, pc, kb int, beta float32) bool {
+	mr := kn.mr
+	i0, i1 := sp.band(kn, p, b)
+	if i1 <= i0 {
+		return true
+	}
+	blocks := (i1 - i0 + blockM - 1) / blockM
+	mc := roundUp((i1-i0+blocks-1)/blocks, mr)
+	for ic := i0; ic < i1; ic += mc {
+		if interrupt.Requested() {
+			return false
+		}
+		mb := min(mc, i1-ic)
+		ws.a = grow(ws.a, roundUp(mb, mr)*kb)
+		ws.packA(kn, p, ic, mb, pc, kb)
+		ws.macro(kn, p, ws.a, buf, ic, mb, jc, nb, pc, kb, beta, false, false)
+	}
+	return true
+}
