@@ -198,7 +198,7 @@ func newCall(kn *kernel, p *problem, parts int, alongN bool) (cl *call, helpers 
 			cl.panels = new(sharedPanels)
 		}
 		cl.panels.plan(kn, p, parts)
-		cl.left.Store(int64(parts * cl.panels.count))
+		cl.left.Store(int64(cl.panels.bands * cl.panels.count))
 		return cl, parts - 1
 	}
 	cl.size, cl.chunk = p.m, kn.mr

@@ -14,16 +14,17 @@ import (
 // columns (each core packing the whole of A, that half of the packing done
 // twice); cut into row chunks, all of B. Instead the goroutines pack each
 // kc×nc panel of B together, into one buffer, claiming a few slivers at a
-// time, then compute C from it in bands of rows, one band per goroutine,
-// each packing the blocks of A of its band. Everything is packed once.
+// time, then compute C from it in bands of rows, a few bands per
+// goroutine, each packing the blocks of A of the bands it computes.
+// Everything is packed once.
 //
 // The panels are taken in order, with two buffers in turn: panel t is
 // packed into buffer t%2 once every band of panel t-2 is computed, and its
 // bands are computed once all of it is packed. Band b of panel t waits for
 // band b of panel t-1, which updates the same rows of C. Each goroutine
-// prefers one band (the one of its own index) so that on a quiet machine
-// both keep to their rows; a goroutine that finds its band taken takes
-// another one that is free, so a goroutine that starts late, or a worker
+// prefers its own bands (b ≡ its index mod the goroutines), so that on a
+// quiet machine each keeps to its rows; one that finds its own bands taken
+// takes others that are free, so a goroutine that starts late, or a worker
 // busy with another caller's product, leaves its share to the others
 // instead of holding them up. A goroutine only waits for work that others
 // have claimed, and claims nothing while it waits, so the waits end.
@@ -35,6 +36,9 @@ const (
 	sharedMinRows = 256
 	sharedMinCols = 128
 )
+
+// bandsPerPart is the most bands of rows per goroutine.
+const bandsPerPart = 4
 
 // sharedGroup is the number of slivers of B a goroutine claims to pack at
 // a time.
@@ -56,18 +60,17 @@ type sharedPanels struct {
 	kc, nc  int // depth and width of a panel
 	kPanels int // panels along k for each band of columns
 	count   int // panels in all
-	parts   int // bands of rows of C, one per goroutine
+	parts   int // goroutines
+	bands   int // bands of rows of C, a few per goroutine
 	tiles   int // row tiles of C, shared out among the bands
 	bufs    [2][]float32
 	stage   []panelStage
-	// claimed[t*parts+b] is set by the goroutine that computes band b of
+	// claimed[t*bands+b] is set by the goroutine that computes band b of
 	// panel t; bandDone[b] counts the panels computed for band b.
 	claimed  []atomic.Bool
 	bandDone []paddedCounter
-	// A goroutine that has polled for spinTime parks on wake; whoever
-	// advances a counter broadcasts when sleepers is not zero. On a busy
-	// machine the goroutine being waited for may be off its core, and
-	// polling would keep it off.
+	// A goroutine that has polled for sharedSpin parks on wake; whoever
+	// advances a counter broadcasts when sleepers is not zero.
 	mu       sync.Mutex
 	wake     sync.Cond
 	sleepers atomic.Int64
@@ -97,6 +100,11 @@ func (sp *sharedPanels) plan(kn *kernel, p *problem, parts int) {
 	sp.count = sp.kPanels * ((p.n + sp.nc - 1) / sp.nc)
 	sp.tiles = (p.m + kn.mr - 1) / kn.mr
 	sp.parts = parts
+	// A few bands per goroutine, of at least eight tiles: the last ones
+	// of a product go to whichever goroutine is free, so the goroutines
+	// finish together although one started later (a worker wakes up tens
+	// of microseconds after the caller starts).
+	sp.bands = parts * max(1, min(bandsPerPart, sp.tiles/(8*parts)))
 	if sp.wake.L == nil {
 		sp.wake.L = &sp.mu
 	}
@@ -113,29 +121,31 @@ func (sp *sharedPanels) plan(kn *kernel, p *problem, parts int) {
 		st.packDone.Store(0)
 		st.compDone.Store(0)
 	}
-	if cap(sp.claimed) < sp.count*parts {
-		sp.claimed = make([]atomic.Bool, sp.count*parts)
+	if cap(sp.claimed) < sp.count*sp.bands {
+		sp.claimed = make([]atomic.Bool, sp.count*sp.bands)
 	}
-	sp.claimed = sp.claimed[:sp.count*parts]
+	sp.claimed = sp.claimed[:sp.count*sp.bands]
 	for i := range sp.claimed {
 		sp.claimed[i].Store(false)
 	}
-	if cap(sp.bandDone) < parts {
-		sp.bandDone = make([]paddedCounter, parts)
+	if cap(sp.bandDone) < sp.bands {
+		sp.bandDone = make([]paddedCounter, sp.bands)
 	}
-	sp.bandDone = sp.bandDone[:parts]
+	sp.bandDone = sp.bandDone[:sp.bands]
 	for i := range sp.bandDone {
 		sp.bandDone[i].n.Store(0)
 	}
 }
 
-// claim picks a band of panel t for a goroutine that prefers band home:
-// home when it is free, else a free band whose previous panel is done,
-// else any free band; -1 when every band is taken.
+// claim picks a band of panel t for goroutine home: the first free one of
+// its own (home, home+parts, ...), else a free band whose previous panel
+// is done, else any free band; -1 when every band is taken.
 func (sp *sharedPanels) claim(t, home int) int {
-	flags := sp.claimed[t*sp.parts:][:sp.parts]
-	if flags[home].CompareAndSwap(false, true) {
-		return home
+	flags := sp.claimed[t*sp.bands:][:sp.bands]
+	for b := home; b < sp.bands; b += sp.parts {
+		if !flags[b].Load() && flags[b].CompareAndSwap(false, true) {
+			return b
+		}
 	}
 	for pass := 0; pass < 2; pass++ {
 		for b := range flags {
@@ -152,20 +162,26 @@ func (sp *sharedPanels) claim(t, home int) int {
 
 // band returns the rows [i0, i1) of C of band r.
 func (sp *sharedPanels) band(kn *kernel, p *problem, r int) (i0, i1 int) {
-	t0 := r * sp.tiles / sp.parts
-	t1 := (r + 1) * sp.tiles / sp.parts
+	t0 := r * sp.tiles / sp.bands
+	t1 := (r + 1) * sp.tiles / sp.bands
 	return t0 * kn.mr, min(t1*kn.mr, p.m)
 }
 
-// waitFor returns once x reaches v: it polls for up to spinTime, yielding
-// to other goroutines, then parks until a counter moves.
+// sharedSpin is how long waitFor polls before it parks: about twice the
+// time to pack a group of slivers, the usual wait on a quiet machine. On
+// a busy one the goroutine waited for is often off its core, and a
+// goroutine polling longer would only keep it off.
+const sharedSpin = 20 * time.Microsecond
+
+// waitFor returns once x reaches v: it polls for up to sharedSpin,
+// yielding to other goroutines, then parks until a counter moves.
 func (sp *sharedPanels) waitFor(x *atomic.Int64, v int64) {
 	if x.Load() >= v {
 		return
 	}
 	start := time.Now()
 	for i := 1; x.Load() < v; i++ {
-		if i%16 == 0 && time.Since(start) > spinTime {
+		if i%16 == 0 && time.Since(start) > sharedSpin {
 			sp.mu.Lock()
 			sp.sleepers.Add(1)
 			for x.Load() < v {
@@ -204,11 +220,11 @@ func (cl *call) sharedWork() {
 		nb, kb := min(sp.nc, p.n-jc), min(sp.kc, p.k-pc)
 		st := &sp.stage[t]
 		buf := sp.bufs[t%2]
-		if st.compDone.Load() == int64(sp.parts) {
+		if st.compDone.Load() == int64(sp.bands) {
 			continue // a late worker: this panel is finished
 		}
 		if t >= 2 {
-			sp.waitFor(&sp.stage[t-2].compDone, int64(sp.parts))
+			sp.waitFor(&sp.stage[t-2].compDone, int64(sp.bands))
 		}
 		groups := int64((nb + sharedGroup*nr - 1) / (sharedGroup * nr))
 		for {
