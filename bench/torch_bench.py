@@ -347,6 +347,88 @@ def gpt_block_step():
     return run, 0
 
 
+def more_op(name):
+    """One operation of tensorlib's BenchmarkMoreOps, with the same shapes:
+    _bwd runs forward and backward with a gradient of ones, the others the
+    forward with nothing requiring grad."""
+    act, bias = torch.randn(64, 8, 28, 28), torch.randn(8, 1, 1)
+    heads = torch.randn(16, 4, 64, 64, requires_grad=True)
+    rows = torch.randn(512, 784)
+    ones = torch.ones(16, 4, 64, 64)
+
+    def softmax_dim1_bwd():
+        heads.grad = None
+        torch.softmax(heads, 1).backward(ones)
+
+    ops = {
+        "silu": lambda: F.silu(act),
+        "clamp": lambda: torch.clamp(act, -0.5, 0.5),
+        "add_bias": lambda: act + bias,
+        "softmax_dim1_bwd": softmax_dim1_bwd,
+        "amax_rows": lambda: rows.amax(1),
+        "var_rows": lambda: rows.var(1),
+        "mean_dim0": lambda: rows.mean(0),
+    }
+    grad = name.endswith("_bwd")
+
+    def run():
+        if grad:
+            ops[name]()
+        else:
+            with torch.no_grad():
+                ops[name]()
+
+    return run, 0
+
+
+def op(name):
+    """One operation of tensorlib's BenchmarkOps, with the same shapes.
+    Names ending in _bwd run forward and backward with a gradient of ones
+    from an input that requires grad; the others run the forward with
+    nothing requiring grad. Transposes, permutations and slices are views
+    in PyTorch and copies in gohooks (whose tensors are always contiguous),
+    so they are timed with .contiguous(), which makes PyTorch copy."""
+    img = torch.randn(32, 64, 16, 16)
+    act, act2 = torch.randn(64, 8, 28, 28), torch.randn(64, 8, 28, 28)
+    table = torch.randn(10000, 128)
+    idx = torch.tensor([(i * 7919) % 10000 for i in range(64 * 64)]).reshape(64, 64)
+    heads = torch.randn(16, 4, 64, 64)
+    q, k = torch.randn(64, 64, 64), torch.randn(64, 64, 64)
+    k3 = dict(kernel_size=3, stride=2, padding=1)
+    fns = {
+        "upsample_nearest": (img, lambda x: F.interpolate(x, size=(32, 32), mode="nearest")),
+        "upsample_bilinear": (img, lambda x: F.interpolate(x, size=(32, 32), mode="bilinear", align_corners=False)),
+        "maxpool_k3s2p1": (img, lambda x: F.max_pool2d(x, **k3)),
+        "avgpool_k3s2p1": (img, lambda x: F.avg_pool2d(x, **k3)),
+        "adaptive_avgpool_1x1": (img, lambda x: F.adaptive_avg_pool2d(x, 1)),
+        "index": (table, lambda t: t[idx]),
+        "embedding": (table, lambda t: F.embedding(idx, t)),
+        "cat": (act, lambda x: torch.cat([x, act2], 1)),
+        "stack": (act, lambda x: torch.stack([x, act2], 1)),
+        "chunk": (act, lambda x: [c.contiguous() for c in x.chunk(4, 1)]),
+        "narrow": (act, lambda x: x.narrow(1, 2, 4).contiguous()),
+        "select": (act, lambda x: x.select(1, 3).contiguous()),
+        "slice": (act, lambda x: x[:, :, :, 1:27].contiguous()),
+        "transpose13": (act, lambda x: x.transpose(1, 3).contiguous()),
+        "permute0213": (heads, lambda x: x.permute(0, 2, 1, 3).contiguous()),
+        "bmm": (q, lambda x: torch.matmul(x, k)),
+        "bmm_qkT": (q, lambda x: torch.matmul(x, k.transpose(1, 2))),
+        "dropout": (act, lambda x: F.dropout(x, 0.5, True)),
+    }
+    backward = name.endswith("_bwd")
+    x, f = fns[name[:-4] if backward else name]
+    if not backward:
+        return (lambda: f(x)), 0
+    leaf = x.clone().requires_grad_(True)
+
+    def run():
+        leaf.grad = None
+        y = f(leaf)
+        y.backward(torch.ones_like(y))
+
+    return run, 0
+
+
 WORKLOADS = {
     "gemm_128": lambda: gemm(128),
     "gemm_512": lambda: gemm(512),
@@ -397,6 +479,41 @@ WORKLOADS = {
     "cnn_step_b1": lambda: cnn_step("none", 1),
     "cnn_step_b8": lambda: cnn_step("none", 8),
     "cnn_step_b256": lambda: cnn_step("none", 256),
+    # tensorlib's BenchmarkOps (and nnlib's embedding), op_ + its case name.
+    "mop_silu": lambda: more_op("silu"),
+    "mop_clamp": lambda: more_op("clamp"),
+    "mop_add_bias": lambda: more_op("add_bias"),
+    "mop_softmax_dim1_bwd": lambda: more_op("softmax_dim1_bwd"),
+    "mop_amax_rows": lambda: more_op("amax_rows"),
+    "mop_var_rows": lambda: more_op("var_rows"),
+    "mop_mean_dim0": lambda: more_op("mean_dim0"),
+    "op_upsample_nearest": lambda: op("upsample_nearest"),
+    "op_upsample_nearest_bwd": lambda: op("upsample_nearest_bwd"),
+    "op_upsample_bilinear": lambda: op("upsample_bilinear"),
+    "op_upsample_bilinear_bwd": lambda: op("upsample_bilinear_bwd"),
+    "op_maxpool_k3s2p1": lambda: op("maxpool_k3s2p1"),
+    "op_maxpool_k3s2p1_bwd": lambda: op("maxpool_k3s2p1_bwd"),
+    "op_avgpool_k3s2p1": lambda: op("avgpool_k3s2p1"),
+    "op_avgpool_k3s2p1_bwd": lambda: op("avgpool_k3s2p1_bwd"),
+    "op_adaptive_avgpool_1x1": lambda: op("adaptive_avgpool_1x1"),
+    "op_adaptive_avgpool_1x1_bwd": lambda: op("adaptive_avgpool_1x1_bwd"),
+    "op_index": lambda: op("index"),
+    "op_index_bwd": lambda: op("index_bwd"),
+    "op_embedding_bwd": lambda: op("embedding_bwd"),
+    "op_cat": lambda: op("cat"),
+    "op_cat_bwd": lambda: op("cat_bwd"),
+    "op_stack": lambda: op("stack"),
+    "op_chunk": lambda: op("chunk"),
+    "op_narrow": lambda: op("narrow"),
+    "op_select": lambda: op("select"),
+    "op_slice": lambda: op("slice"),
+    "op_transpose13": lambda: op("transpose13"),
+    "op_transpose13_bwd": lambda: op("transpose13_bwd"),
+    "op_permute0213": lambda: op("permute0213"),
+    "op_bmm": lambda: op("bmm"),
+    "op_bmm_bwd": lambda: op("bmm_bwd"),
+    "op_bmm_qkT": lambda: op("bmm_qkT"),
+    "op_dropout": lambda: op("dropout"),
 }
 
 

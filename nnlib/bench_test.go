@@ -190,4 +190,20 @@ func BenchmarkLayers(b *testing.B) {
 			lstm.ZeroGrad()
 		}
 	})
+	// torch_bench.py's op_embedding_bwd: a 10000×128 table, 64×64 indices.
+	b.Run("embedding_10000x128_i64x64", func(b *testing.B) {
+		tensorlib.ManualSeed(1)
+		emb := nnlib.Embedding(10000, 128)
+		idx := tensorlib.Zeros(64, 64)
+		d := make([]float32, 64*64)
+		for i := range d {
+			d[i] = float32((i * 7919) % 10000)
+		}
+		idx.CopyFrom(tensorlib.New(d, 64, 64))
+		g := tensorlib.Ones(64, 64, 128)
+		for b.Loop() {
+			emb.Forward(idx).BackwardWith(g)
+			emb.ZeroGrad()
+		}
+	})
 }

@@ -3,6 +3,7 @@ package nnlib
 import (
 	"fmt"
 
+	"github.com/gohooks/gohooks/internal/tensordata"
 	"github.com/gohooks/gohooks/tensorlib"
 )
 
@@ -90,19 +91,21 @@ func zeroRow(w *tensorlib.Tensor, r int) *tensorlib.Tensor {
 }
 
 // embeddingGrad adds each output row's gradient into the row of the table
-// it was read from, except the padding row.
+// it was read from, except the padding row. It reads and writes storage
+// in place (tensordata) rather than through copies.
 func embeddingGrad(idx, g *tensorlib.Tensor, num, dim, pad int) *tensorlib.Tensor {
-	gd := g.Data()
-	out := make([]float32, num*dim)
-	for i, v := range idx.Data() {
+	gd := tensordata.Of(g)
+	res := tensorlib.Zeros(num, dim)
+	out := tensordata.Of(res)
+	for i, v := range tensordata.Of(idx) {
 		r := int(v)
 		if r == pad {
 			continue
 		}
 		row := out[r*dim : (r+1)*dim]
-		for j := range row {
-			row[j] += gd[i*dim+j]
+		for j, x := range gd[i*dim : (i+1)*dim] {
+			row[j] += x
 		}
 	}
-	return tensorlib.New(out, num, dim)
+	return res
 }

@@ -1,6 +1,10 @@
 package tensorlib
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gohooks/gohooks/internal/vmath"
+)
 
 // broadcastShape returns the shape two operands broadcast to, as PyTorch
 // aligns them: trailing dimensions first, size 1 stretching.
@@ -33,51 +37,26 @@ func expandData(t *Tensor, shape []int) []float32 {
 	if sameShape(t.shape, shape) {
 		return t.data
 	}
-	n := 1
-	for _, s := range shape {
-		n *= s
-	}
-	out := make([]float32, n)
-	if len(t.data) == 1 {
-		fill(out, t.data[0])
+	out := newBuf(checkShape("expand", shape))
+	if len(out) == 0 {
 		return out
 	}
-	// Strides of t seen through shape: 0 where t is stretched.
-	nd := len(shape)
-	strides := make([]int, nd)
-	s := 1
-	for i := nd - 1; i >= 0; i-- {
-		j := len(t.shape) - nd + i
-		if j >= 0 && t.shape[j] != 1 {
-			strides[i] = s
-			s *= t.shape[j]
-		} else if j >= 0 {
-			s *= t.shape[j]
-		}
+	if len(t.data) == 1 {
+		forBlocks(len(out), func(lo, hi int) { fill(out[lo:hi], t.data[0]) })
+		return out
 	}
-	// The innermost run: copy it whole when t is contiguous there.
-	inner := shape[nd-1]
-	innerStride := strides[nd-1]
-	idx := make([]int, nd)
-	for o := 0; o < n; o += inner {
-		off := 0
-		for d := 0; d < nd-1; d++ {
-			off += idx[d] * strides[d]
-		}
-		row := out[o : o+inner]
-		if innerStride == 1 {
-			copy(row, t.data[off:off+inner])
-		} else {
-			fill(row, t.data[off])
-		}
-		for d := nd - 2; d >= 0; d-- {
-			idx[d]++
-			if idx[d] < shape[d] {
-				break
+	dims, strides := mergeRuns(shape, broadcastStrides(t.shape, shape))
+	row, st := dims[0], strides[0]
+	forRows(len(out)/row, row, func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			off := rowOffsets(r, dims, strides)
+			if st[0] == 1 {
+				copy(out[r*row:(r+1)*row], t.data[off[0]:off[0]+row])
+			} else {
+				fill(out[r*row:(r+1)*row], t.data[off[0]])
 			}
-			idx[d] = 0
 		}
-	}
+	})
 	return out
 }
 
@@ -156,4 +135,127 @@ func sum64(d []float32) float64 {
 		s0 += float64(d[i])
 	}
 	return (s0 + s1) + (s2 + s3)
+}
+
+// broadcastKernel sets out (of shape) to a op b, which broadcast to shape,
+// without laying either out in full: each row of the innermost merged run
+// (mergeRuns) is one vector step, with an operand that is stretched along
+// the row taken as a constant.
+func broadcastKernel(op binOp, out []float32, shape []int, a, b *Tensor) {
+	if len(out) == 0 {
+		return
+	}
+	dims, strides := mergeRuns(shape, broadcastStrides(a.shape, shape), broadcastStrides(b.shape, shape))
+	row, as, bs := dims[0], strides[0], strides[1]
+	forRows(len(out)/row, row, func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			off := rowOffsets(r, dims, strides)
+			offA, offB := off[0], off[1]
+			o := out[r*row : (r+1)*row]
+			switch {
+			case as[0] == 1 && bs[0] == 1:
+				binaryBlock(op, o, a.data[offA:offA+row], b.data[offB:offB+row])
+			case as[0] == 1:
+				scalarBlock(op, o, a.data[offA:offA+row], b.data[offB])
+			case bs[0] == 1:
+				scalarFirstBlock(op, o, a.data[offA], b.data[offB:offB+row])
+			default:
+				var v [1]float32
+				binaryBlock(op, v[:], a.data[offA:offA+1], b.data[offB:offB+1])
+				fill(o, v[0])
+			}
+		}
+	})
+}
+
+// mergeRuns merges the dimensions of shape (outermost first) through which
+// every operand, given by its strides, steps as through one dimension (a
+// stride of 0 continues a stride of 0). It returns the merged sizes and
+// each operand's strides, innermost first: dims[0] is the innermost run,
+// along which every stride is 0 or 1.
+func mergeRuns(shape []int, strides ...[]int) (dims []int, merged [][]int) {
+	nd := len(shape)
+	dims = []int{shape[nd-1]}
+	merged = make([][]int, len(strides))
+	for k, s := range strides {
+		merged[k] = []int{s[nd-1]}
+	}
+	for i := nd - 2; i >= 0; i-- {
+		last := len(dims) - 1
+		joins := true
+		for k, s := range strides {
+			joins = joins && s[i] == merged[k][last]*dims[last]
+		}
+		if joins {
+			dims[last] *= shape[i]
+			continue
+		}
+		dims = append(dims, shape[i])
+		for k, s := range strides {
+			merged[k] = append(merged[k], s[i])
+		}
+	}
+	return dims, merged
+}
+
+// rowOffsets returns each operand's offset of row r of mergeRuns' result:
+// r counts the rows of dims[0] elements, innermost dimension fastest.
+func rowOffsets(r int, dims []int, strides [][]int) [2]int {
+	var off [2]int
+	for d := 1; d < len(dims); d++ {
+		i := r % dims[d]
+		r /= dims[d]
+		for k := range strides {
+			off[k] += i * strides[k][d]
+		}
+	}
+	return off
+}
+
+// broadcastStrides returns the strides of a contiguous tensor of shape
+// from seen through shape (which it broadcasts to): 0 along the
+// dimensions it is stretched over or lacks.
+func broadcastStrides(from, shape []int) []int {
+	strides := make([]int, len(shape))
+	s := 1
+	for i := len(shape) - 1; i >= 0; i-- {
+		j := len(from) - len(shape) + i
+		if j < 0 {
+			continue
+		}
+		if from[j] != 1 {
+			strides[i] = s
+		}
+		s *= from[j]
+	}
+	return strides
+}
+
+// scalarFirstBlock sets out[i] = s op b[i].
+func scalarFirstBlock(op binOp, out []float32, s float32, b []float32) {
+	b = b[:len(out)]
+	switch op {
+	case opAdd, opMul:
+		scalarBlock(op, out, b, s) // commutative, same rounding
+	case opSub:
+		// s - b rounds to exactly -(b - s).
+		scalarBlock(opSub, out, b, s)
+		vmath.Scale(out, out, -1)
+	case opDiv:
+		for i, v := range b {
+			out[i] = s / v
+		}
+	case opPow:
+		for i, v := range b {
+			out[i] = pow32(s, v)
+		}
+	case opMax:
+		for i, v := range b {
+			out[i] = max32(s, v)
+		}
+	case opMin:
+		for i, v := range b {
+			out[i] = min32(s, v)
+		}
+	}
 }

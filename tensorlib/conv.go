@@ -96,7 +96,10 @@ func convGeometry(x, w, b *Tensor, opt ConvOptions) convGeom {
 //	oH = (H + 2*padding - dilation*(kH-1) - 1)/stride + 1
 //
 // and likewise for the width. Each sample is unfolded (im2col) into a
-// matrix whose product with the weight is the output; samples with small
+// matrix whose product with the weight is the output (for stride 1 and an
+// output as wide as the input, the product packs that matrix straight from
+// the input instead, and the input gradient is the convolution of the
+// output gradient with the flipped weight); samples with small
 // output planes are unfolded side by side, so that one matrix product per
 // group serves a block of several samples. When those products are too
 // small to keep every core busy, the blocks are shared among GOMAXPROCS
@@ -173,6 +176,10 @@ func (g *convGeom) blocks(forward bool) convBlocks {
 		return convBlocks{}
 	}
 	size := min(g.n, max(1, min(blockCols/g.p, blockFloats/max(1, g.k*g.p))))
+	if forward && g.packed() {
+		// No column matrix to keep in cache.
+		size = min(g.n, max(1, blockCols/g.p))
+	}
 	if forward && g.k < g.p {
 		size = 1
 	}
@@ -337,6 +344,10 @@ func convForward(g *convGeom, x, w, bias, out []float32) {
 func forwardBlock(g *convGeom, bl convBlocks, b int, x, w []float32, stride int, bias, out []float32, sc *convScratch, par bool) {
 	s0, ns := bl.samples(b, g.n)
 	ld := ns * g.p
+	if g.packed() {
+		forwardPacked(g, s0, ns, x, w, stride, bias, out, sc, par)
+		return
+	}
 	var col []float32
 	if ns == 1 && g.direct() && stride == g.k {
 		col = x[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
@@ -372,7 +383,12 @@ func forwardBlock(g *convGeom, bl convBlocks, b int, x, w []float32, stride int,
 // gradient gy, computing only those asked for.
 func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB bool) (gx, gw, gb *Tensor) {
 	var dx, dw []float32
-	if needX {
+	if gg, ok := g.inputGradGeom(); ok && needX {
+		// The blocks below need not fold a column gradient into dx.
+		dxc := newBuf(len(x.data))
+		convForward(&gg, gy, flippedWeight(g, w.data), nil, dxc)
+		gx, needX = fromData(dxc, x.shape), false
+	} else if needX {
 		dx = zeroBuf(len(x.data))
 	}
 	if needB {
@@ -531,16 +547,4 @@ func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32
 	if !direct {
 		fold(g, dcol, s0, ns, dx, par)
 	}
-}
-
-// sampleWorkers returns how many goroutines should share n samples that
-// cost flops each: one when the batch is too small to pay for the others,
-// or when each sample's matrix products are large enough to use every core
-// on their own.
-func sampleWorkers(n, flops int) int {
-	procs := runtime.GOMAXPROCS(0)
-	if procs < 2 || n < 2 || flops >= sampleFlops || n*flops < 1<<18 {
-		return 1
-	}
-	return min(procs, n)
 }

@@ -2,6 +2,7 @@ package tensorlib
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 )
 
@@ -86,6 +87,32 @@ func ExampleDropout() {
 	// Evaluation: the input unchanged.
 	fmt.Println(Dropout(Ones(3), 0.5, false).Data())
 	// Output:
-	// [2 2 2 0 2 2 0 2]
+	// [2 0 0 2 2 2 0 2]
 	// [1 1 1]
+}
+
+// TestDropoutMaskDoesNotDependOnTheCores draws a mask large enough to be
+// split into blocks on one core and on two: the same seed gives the same
+// mask, and the kept share is 1-p.
+func TestDropoutMaskDoesNotDependOnTheCores(t *testing.T) {
+	x := Ones(300001)
+	draw := func(procs int) *Tensor {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		ManualSeed(11)
+		return Dropout(x, 0.25, true)
+	}
+	a, b := draw(1), draw(2)
+	if !sameValues(a.data, b.data) {
+		t.Fatal("one core and two gave different masks for the same seed")
+	}
+	kept := 0
+	for _, v := range a.data {
+		if v != 0 {
+			kept++
+		}
+	}
+	// 225000.75 ± 237 (one standard deviation): within four.
+	if kept < 225001-950 || kept > 225001+950 {
+		t.Errorf("kept %d of %d, want about 225001", kept, len(a.data))
+	}
 }

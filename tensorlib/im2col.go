@@ -295,7 +295,3 @@ func col2imShifted(g *convGeom, col []float32, ld int, plane []float32) {
 // is added from when its blocks run side by side: as many as 2 cores made
 // before, so memory is as it was there, whatever the number of cores.
 const convGradChunks = 8
-
-// sampleFlops is the per-sample work (in flops) below which the matrix
-// products run on one core, so the batch is split across cores instead.
-const sampleFlops = 2 * 96 * 96 * 96

@@ -2,6 +2,7 @@ package tensorlib
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/gohooks/gohooks/internal/gemm"
 )
@@ -35,9 +36,9 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 	bd := expandData(&Tensor{data: o.data, shape: bs}, fullB)
 
 	cd := newBuf(nb * m * n)
-	for i := 0; i < nb; i++ {
+	batched(nb, m, n, k, func(i int) {
 		gemm.Sgemm(false, false, m, n, k, 1, ad[i*m*k:], k, bd[i*k*n:], n, 0, cd[i*m*n:], n)
-	}
+	})
 
 	shape := append([]int{}, batch...)
 	if len(t.shape) > 1 {
@@ -62,21 +63,40 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 		if t.requiresGrad {
 			// dA = dC · Bᵀ, per batch, summed over broadcast batch dims.
 			d := newBuf(nb * m * k)
-			for i := 0; i < nb; i++ {
+			batched(nb, m, k, n, func(i int) {
 				gemm.Sgemm(false, true, m, k, n, 1, g.data[i*m*n:], n, bd[i*k*n:], n, 0, d[i*m*k:], k)
-			}
+			})
 			ga = reduceTo(fromData(d, fullA), as)
-			ga = &Tensor{data: ga.data, shape: t.shape}
+			ga = ownedGrad(ga.data, t.shape)
 		}
 		if o.requiresGrad {
 			// dB = Aᵀ · dC.
 			d := newBuf(nb * k * n)
-			for i := 0; i < nb; i++ {
+			batched(nb, k, n, m, func(i int) {
 				gemm.Sgemm(true, false, k, n, m, 1, ad[i*m*k:], k, g.data[i*m*n:], n, 0, d[i*k*n:], n)
-			}
+			})
 			gb = reduceTo(fromData(d, fullB), bs)
-			gb = &Tensor{data: gb.data, shape: o.shape}
+			gb = ownedGrad(gb.data, o.shape)
 		}
 		return []*Tensor{ga, gb}
 	})
+}
+
+// batchFlops is the largest product (2·m·n·k) whose batch is spread across
+// the cores one product per goroutine: gemm splits larger ones itself
+// (from about 120³), and smaller ones run on the calling goroutine only.
+const batchFlops = 2 * 120 * 120 * 120
+
+// batched calls product(i) for the nb products of a batched MatMul, each
+// m×n with inner size k: on several goroutines when the products are
+// small enough that gemm would run each on one core, else in turn.
+func batched(nb, m, n, k int, product func(i int)) {
+	flops := 2 * m * n * k
+	if nb < 2 || flops >= batchFlops || nb*flops < 1<<18 || runtime.GOMAXPROCS(0) < 2 {
+		for i := 0; i < nb; i++ {
+			product(i)
+		}
+		return
+	}
+	runSamples(nb, min(runtime.GOMAXPROCS(0), nb), func(_, i int) { product(i) })
 }

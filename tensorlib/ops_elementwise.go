@@ -43,13 +43,9 @@ func binaryBlock(op binOp, out, a, b []float32) {
 			out[i] = pow32(a[i], b[i])
 		}
 	case opMax:
-		for i := range out {
-			out[i] = max32(a[i], b[i])
-		}
+		vmath.Maximum(out, a, b)
 	case opMin:
-		for i := range out {
-			out[i] = min32(a[i], b[i])
-		}
+		vmath.Minimum(out, a, b)
 	}
 }
 
@@ -74,16 +70,7 @@ func scalarBlock(op binOp, out, a []float32, s float32) {
 			out[i] = a[i] / s
 		}
 	case opPow:
-		switch s {
-		case 2:
-			for i := range out {
-				out[i] = a[i] * a[i]
-			}
-		default:
-			for i := range out {
-				out[i] = pow32(a[i], s)
-			}
-		}
+		powScalarBlock(out, a, s)
 	case opMax:
 		for i := range out {
 			out[i] = max32(a[i], s)
@@ -122,7 +109,7 @@ func compute(name string, op binOp, a, b *Tensor) *Tensor {
 	case len(b.data) == 1 && len(a.data) == len(out):
 		scalarKernel(op, out, a.data, b.data[0])
 	default:
-		binaryKernel(op, out, expandData(a, shape), expandData(b, shape))
+		broadcastKernel(op, out, shape, a, b)
 	}
 	return fromData(out, shape)
 }
@@ -200,7 +187,7 @@ func (t *Tensor) Pow(o *Tensor) *Tensor {
 				if od[i] == 0 {
 					continue
 				}
-				d[i] = gd[i] * od[i] * pow32(td[i], od[i]-1)
+				d[i] = gd[i] * (od[i] * pow32(td[i], od[i]-1))
 			}
 			gt = reduceTo(fromData(d, shape), t.shape)
 		}
@@ -210,7 +197,7 @@ func (t *Tensor) Pow(o *Tensor) *Tensor {
 				if td[i] == 0 && od[i] >= 0 {
 					continue
 				}
-				d[i] = gd[i] * out.data[i] * float32(math.Log(float64(td[i])))
+				d[i] = gd[i] * (out.data[i] * float32(math.Log(float64(td[i]))))
 			}
 			gother = reduceTo(fromData(d, shape), o.shape)
 		}
@@ -218,13 +205,16 @@ func (t *Tensor) Pow(o *Tensor) *Tensor {
 	})
 }
 
-// Maximum returns the element-wise maximum of t and o, broadcasting. Where
-// they are equal the gradient is split evenly, as in PyTorch.
+// Maximum returns the element-wise maximum of t and o, broadcasting: NaN
+// where either is NaN, and o's element where they are equal (+0 and -0
+// included), as PyTorch's vector kernel. Where they are equal the gradient
+// is split evenly; a NaN passes the gradient to both, as in PyTorch.
 func (t *Tensor) Maximum(o *Tensor) *Tensor {
 	return t.minMax("Maximum", "MaximumBackward0", opMax, o)
 }
 
-// Minimum returns the element-wise minimum of t and o, broadcasting.
+// Minimum returns the element-wise minimum of t and o, broadcasting, by
+// Maximum's rules.
 func (t *Tensor) Minimum(o *Tensor) *Tensor {
 	return t.minMax("Minimum", "MinimumBackward0", opMin, o)
 }
@@ -234,17 +224,10 @@ func (t *Tensor) minMax(name, gradName string, op binOp, o *Tensor) *Tensor {
 	return record(gradName, out, []*Tensor{t, o}, func(g *Tensor) []*Tensor {
 		shape := out.shape
 		gd, td, od := expandData(g, shape), expandData(t, shape), expandData(o, shape)
-		gt, gother := make([]float32, len(gd)), make([]float32, len(gd))
-		for i := range gd {
-			switch {
-			case td[i] == od[i]:
-				gt[i], gother[i] = gd[i]/2, gd[i]/2
-			case (td[i] > od[i]) == (op == opMax):
-				gt[i] = gd[i]
-			default:
-				gother[i] = gd[i]
-			}
-		}
+		gt, gother := newBuf(len(gd)), newBuf(len(gd))
+		forBlocks(len(gd), func(lo, hi int) {
+			vmath.MaximumBackward(gt[lo:hi], gother[lo:hi], gd[lo:hi], td[lo:hi], od[lo:hi], op == opMax)
+		})
 		return []*Tensor{reduceTo(fromData(gt, shape), t.shape), reduceTo(fromData(gother, shape), o.shape)}
 	})
 }
@@ -277,40 +260,63 @@ func (t *Tensor) DivScalar(s float32) *Tensor {
 	})
 }
 
-// PowScalar returns t raised to the power s.
+// PowScalar returns t raised to the power s. As in PyTorch 1.13, the
+// exponents 0, 1, 2, 3, 0.5, -0.5, -1 and -2 are computed as 1, a copy,
+// x·x, x·x·x, √x, 1/√x, 1/x and 1/(x·x) in float32 (so -Inf^0.5 is NaN,
+// not +Inf); other exponents give the correctly rounded power. The
+// gradient is g·(s·x^(s-1)), with x^(s-1) by the same rules, and 0 for
+// s = 0.
 func (t *Tensor) PowScalar(s float32) *Tensor {
 	return record("PowBackward0", scalarOp(opPow, t, s), []*Tensor{t}, func(g *Tensor) []*Tensor {
-		d := make([]float32, len(g.data))
-		if s != 0 {
-			for i, v := range t.data {
-				d[i] = g.data[i] * s * pow32(v, s-1)
-			}
-		}
-		return []*Tensor{fromData(d, t.shape)}
-	})
-}
-
-// unary returns f applied to every element, recorded under name with a
-// backward that multiplies the incoming gradient by deriv(x, y). f and
-// deriv work on matching blocks of their slices (forBlocks).
-func (t *Tensor) unary(name string, f func(dst, src []float32), deriv func(dst, x, y []float32)) *Tensor {
-	out := newBuf(len(t.data))
-	forBlocks(len(out), func(lo, hi int) { f(out[lo:hi], t.data[lo:hi]) })
-	res := fromData(out, t.shape)
-	return record(name, res, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		d := zeroBuf(len(out)) // some derivatives write only where nonzero
+		d := newBuf(len(g.data))
 		forBlocks(len(d), func(lo, hi int) {
-			db, gb := d[lo:hi], g.data[lo:hi]
-			deriv(db, t.data[lo:hi], out[lo:hi])
-			vmath.Mul(db, db, gb)
+			db := d[lo:hi]
+			if s == 0 {
+				clear(db)
+				return
+			}
+			powScalarBlock(db, t.data[lo:hi], s-1)
+			vmath.Scale(db, db, s)
+			vmath.Mul(db, db, g.data[lo:hi])
 		})
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 
-// unaryOut is unary for operations whose gradient is g·f'(x) with f'
-// written in terms of the output y: grad writes every element of d from g
-// and y in one pass, with no zeroed buffer and no second pass.
+// powScalarBlock sets out[i] = a[i]^s by PowScalar's rules.
+func powScalarBlock(out, a []float32, s float32) {
+	a = a[:len(out)]
+	switch s {
+	case 0:
+		fill(out, 1)
+	case 1:
+		copy(out, a)
+	case 2:
+		vmath.Mul(out, a, a)
+	case 3:
+		vmath.Mul(out, a, a)
+		vmath.Mul(out, out, a)
+	case 0.5:
+		vmath.Sqrt(out, a)
+	case -0.5:
+		vmath.Sqrt(out, a)
+		vmath.Reciprocal(out, out)
+	case -1:
+		vmath.Reciprocal(out, a)
+	case -2:
+		vmath.Mul(out, a, a)
+		vmath.Reciprocal(out, out)
+	default:
+		for i := range out {
+			out[i] = pow32(a[i], s)
+		}
+	}
+}
+
+// unaryOut returns f applied to every element (f works on matching blocks
+// of its slices, forBlocks), recorded under name, for operations whose
+// gradient is g·f'(x) with f' written in terms of the output y: grad
+// writes every element of d from g and y in one pass.
 func (t *Tensor) unaryOut(name string, f func(dst, src []float32), grad func(d, g, y []float32)) *Tensor {
 	out := newBuf(len(t.data))
 	forBlocks(len(out), func(lo, hi int) { f(out[lo:hi], t.data[lo:hi]) })
@@ -360,21 +366,26 @@ func (t *Tensor) Sqrt() *Tensor {
 	})
 }
 
-// Abs returns the absolute value of each element; its gradient at 0 is 0.
+// Abs returns the absolute value of each element; its gradient is g·sgn(x),
+// with sgn 0 at 0 and at NaN, as in PyTorch 1.13.
 func (t *Tensor) Abs() *Tensor {
-	return t.unary("AbsBackward0", func(dst, src []float32) {
-		for i, v := range src {
-			dst[i] = float32(math.Abs(float64(v)))
-		}
-	}, func(d, x, _ []float32) {
-		for i, v := range x {
-			switch {
-			case v > 0:
-				d[i] = 1
-			case v < 0:
-				d[i] = -1
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(lo, hi int) { vmath.Abs(out[lo:hi], t.data[lo:hi]) })
+	return record("AbsBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := newBuf(len(out))
+		forBlocks(len(d), func(lo, hi int) {
+			x, gb := t.data[lo:hi], g.data[lo:hi]
+			for i, v := range x {
+				var sgn float32
+				if v > 0 {
+					sgn = 1
+				} else if v < 0 {
+					sgn = -1
+				}
+				d[lo+i] = gb[i] * sgn
 			}
-		}
+		})
+		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 
@@ -416,40 +427,33 @@ func (t *Tensor) ReLU() *Tensor {
 
 // LeakyReLU returns x where x > 0 and slope*x elsewhere.
 func (t *Tensor) LeakyReLU(slope float32) *Tensor {
-	return t.unary("LeakyReluBackward0", func(dst, src []float32) {
-		for i, v := range src {
-			if v > 0 {
-				dst[i] = v
-			} else {
-				dst[i] = v * slope
-			}
-		}
-	}, func(d, x, _ []float32) {
-		for i, v := range x {
-			if v > 0 {
-				d[i] = 1
-			} else {
-				d[i] = slope
-			}
-		}
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(lo, hi int) { vmath.LeakyReLU(out[lo:hi], t.data[lo:hi], slope) })
+	return record("LeakyReluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := newBuf(len(out))
+		forBlocks(len(d), func(lo, hi int) { vmath.LeakyReLUBackward(d[lo:hi], g.data[lo:hi], t.data[lo:hi], slope) })
+		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 
-// Clamp limits every element to [lo, hi]; the gradient passes where the
-// element lies within the bounds (bounds included), as in PyTorch.
+// Clamp limits every element to [lo, hi] (a NaN stays NaN); the gradient
+// passes where the element lies within the bounds (bounds included) and
+// is 0 elsewhere, as in PyTorch.
 func (t *Tensor) Clamp(lo, hi float32) *Tensor {
 	if lo > hi {
 		panic(fmt.Sprintf("tensorlib: Clamp: lower bound %v above upper bound %v", lo, hi))
 	}
-	return t.unary("ClampBackward1", func(dst, src []float32) {
-		for i, v := range src {
-			dst[i] = min32(max32(v, lo), hi)
-		}
-	}, func(d, x, _ []float32) {
-		for i, v := range x {
-			if v >= lo && v <= hi {
-				d[i] = 1
-			}
-		}
+	return t.clamp("ClampBackward1", lo, hi, true)
+}
+
+// clamp limits t to [lo, hi]; the gradient passes inside the bounds, the
+// bounds themselves included when closed.
+func (t *Tensor) clamp(name string, lo, hi float32, closed bool) *Tensor {
+	out := newBuf(len(t.data))
+	forBlocks(len(out), func(b0, b1 int) { vmath.Clamp(out[b0:b1], t.data[b0:b1], lo, hi) })
+	return record(name, fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		d := newBuf(len(out))
+		forBlocks(len(d), func(b0, b1 int) { vmath.PassInside(d[b0:b1], g.data[b0:b1], t.data[b0:b1], lo, hi, closed) })
+		return []*Tensor{fromData(d, t.shape)}
 	})
 }

@@ -81,12 +81,13 @@ func (t *Tensor) mean(dims []int, keepdim bool) *Tensor {
 		name = "MeanBackward0"
 	}
 	return record(name, out, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		d := expandData(&Tensor{data: g.data, shape: r.keep}, t.shape)
-		scaled := make([]float32, len(d))
-		for i, v := range d {
-			scaled[i] = float32(float64(v) * inv)
+		// PyTorch's mean_backward: the gradient expanded, divided by the
+		// count in float32; dividing before expanding gives the same values.
+		q := make([]float32, len(g.data))
+		for i, v := range g.data {
+			q[i] = v / float32(r.count)
 		}
-		return []*Tensor{fromData(scaled, t.shape)}
+		return []*Tensor{fromData(expandData(&Tensor{data: q, shape: r.keep}, t.shape), t.shape)}
 	})
 }
 
@@ -99,49 +100,74 @@ func (t *Tensor) Std(dims ...int) *Tensor { return t.variance("Std", dims, false
 
 func (t *Tensor) variance(op string, dims []int, keepdim, std bool) *Tensor {
 	r := t.reduction(op, dims, keepdim)
-	mean := sumTo(t, r.keep)
-	for i := range mean.data {
-		mean.data[i] = float32(float64(mean.data[i]) / float64(r.count))
+	outer, n, inner, ok := t.reducedRun(r)
+	if !ok {
+		p, last := t.reducedLast(r)
+		return keepShape(p.variance(op, last, false, std), r)
 	}
-	md := expandData(mean, t.shape)
-	dev := make([]float32, len(t.data))
-	for i, v := range t.data {
-		dev[i] = v - md[i]
-	}
-	sq := make([]float32, len(dev))
-	for i, v := range dev {
-		sq[i] = v * v
-	}
-	ss := reduceTo(fromData(sq, t.shape), r.keep)
+	mean := make([]float32, outer*inner)
+	ss := make([]float64, len(mean))
+	momentLanes(mean, ss, t.data, outer, n, inner)
 	denom := float64(r.count - 1)
-	for i := range ss.data {
-		v := float64(ss.data[i]) / denom
+	res := make([]float32, len(mean))
+	for i, v := range ss {
+		v /= denom
 		if std {
 			v = math.Sqrt(v)
 		}
-		ss.data[i] = float32(v)
+		res[i] = float32(v)
 	}
-	out := fromData(ss.data, r.out)
 	name := "VarBackward0"
 	if std {
 		name = "StdBackward0"
 	}
-	return record(name, out, []*Tensor{t}, func(g *Tensor) []*Tensor {
-		gd := expandData(&Tensor{data: g.data, shape: r.keep}, t.shape)
-		var sd []float32
-		if std {
-			sd = expandData(&Tensor{data: ss.data, shape: r.keep}, t.shape)
-		}
-		d := make([]float32, len(dev))
-		for i := range d {
+	return record(name, fromData(res, r.out), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		// PyTorch's var_backward: (2/(n-1))·g·(x - mean); std_backward
+		// passes g/(2·std) to it, 0 where std is 0.
+		scale := make([]float32, len(mean))
+		c := float32(2 / denom)
+		for i, gv := range g.data {
 			if std {
-				d[i] = gd[i] * dev[i] / (float32(denom) * sd[i])
-			} else {
-				d[i] = gd[i] * 2 * dev[i] / float32(denom)
+				if gv = gv / (res[i] * 2); res[i] == 0 {
+					gv = 0
+				}
 			}
+			scale[i] = c * gv
 		}
+		d := newBuf(len(t.data))
+		scaleDevLanes(d, t.data, mean, scale, outer, n, inner)
 		return []*Tensor{fromData(d, t.shape)}
 	})
+}
+
+// reducedLast returns t with the dimensions r reduces moved last (a
+// permuted copy, recorded for autograd), and their positions there: a
+// reduction over dimensions that are not one run becomes one over the
+// last dimensions.
+func (t *Tensor) reducedLast(r reduction) (*Tensor, []int) {
+	var perm, last []int
+	for i := range t.shape {
+		if r.keep[i] != 1 || t.shape[i] == 1 {
+			perm = append(perm, i)
+		}
+	}
+	for i := range t.shape {
+		if r.keep[i] == 1 && t.shape[i] != 1 {
+			last = append(last, len(perm))
+			perm = append(perm, i)
+		}
+	}
+	return t.Permute(perm...), last
+}
+
+// keepShape gives a reduction of reducedLast's tensor the shape the
+// caller asked for (with keepdim, the reduced dimensions as 1s in place;
+// reduced dimensions of size 1 removed or kept).
+func keepShape(res *Tensor, r reduction) *Tensor {
+	if sameShape(res.shape, r.out) {
+		return res
+	}
+	return res.Reshape(r.out...)
 }
 
 // walkReduced calls fn(i, o) for every element i of t with o the index of
@@ -187,17 +213,13 @@ func (t *Tensor) extreme(op string, dims []int, isMax bool) *Tensor {
 		panic(fmt.Sprintf("tensorlib: %s: empty tensor", op))
 	}
 	r := t.reduction(op, dims, false)
-	best := make([]float32, checkShape(op, r.keep))
-	fill(best, float32(math.Inf(-1)))
-	if !isMax {
-		fill(best, float32(math.Inf(1)))
+	outer, n, inner, ok := t.reducedRun(r)
+	if !ok {
+		p, last := t.reducedLast(r)
+		return keepShape(p.extreme(op, last, isMax), r)
 	}
-	walkReduced(t.shape, r.keep, func(i, o int) {
-		v := t.data[i]
-		if (isMax && v > best[o]) || (!isMax && v < best[o]) || v != v {
-			best[o] = v
-		}
-	})
+	best := make([]float32, outer*inner)
+	extremeLanes(best, t.data, outer, n, inner, isMax)
 	name := "AmaxBackward0"
 	if !isMax {
 		name = "AminBackward0"
@@ -209,25 +231,16 @@ func (t *Tensor) extreme(op string, dims []int, isMax bool) *Tensor {
 		}
 	}
 	return record(name, fromData(best, r.out), []*Tensor{t}, func(g *Tensor) []*Tensor {
-		ties := make([]float32, len(best))
-		walkReduced(t.shape, r.keep, func(i, o int) {
-			if t.data[i] == best[o] {
-				ties[o]++
-			}
-		})
-		d := make([]float32, len(t.data))
-		walkReduced(t.shape, r.keep, func(i, o int) {
-			if t.data[i] == best[o] {
-				d[i] = g.data[o] / ties[o]
-			}
-		})
+		d := newBuf(len(t.data))
+		extremeLanesBackward(d, g.data, t.data, best, outer, n, inner)
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }
 
 // ArgMax returns the position of the largest element: over the flattened
 // tensor with no dim, or along one dim (removed). Positions are whole
-// numbers stored as float32; the first of tied maxima wins.
+// numbers stored as float32; the first of tied maxima wins, and a NaN
+// counts as the largest (and as the smallest for ArgMin), as in PyTorch.
 func (t *Tensor) ArgMax(dim ...int) *Tensor { return t.argExtreme("ArgMax", dim, true) }
 
 // ArgMin returns the position of the smallest element, like ArgMax.
@@ -248,18 +261,9 @@ func (t *Tensor) argExtreme(op string, dim []int, isMax bool) *Tensor {
 		d = t.normDim(op, dim[0])
 	}
 	r := src.reduction(op, []int{d}, false)
-	best := make([]float32, checkShape(op, r.keep))
-	pos := make([]float32, len(best))
-	seen := make([]bool, len(best))
-	stride := stridesOf(src.shape)[d]
-	n := src.shape[d]
-	walkReduced(src.shape, r.keep, func(i, o int) {
-		v := src.data[i]
-		if !seen[o] || (isMax && v > best[o]) || (!isMax && v < best[o]) {
-			best[o], seen[o] = v, true
-			pos[o] = float32((i / stride) % n)
-		}
-	})
+	outer, n, inner, _ := src.reducedRun(r) // one dimension is always a run
+	pos := make([]float32, outer*inner)
+	argExtremeLanes(pos, src.data, outer, n, inner, isMax)
 	return fromData(pos, r.out)
 }
 
@@ -270,14 +274,25 @@ func (t *Tensor) Norm(p float32, dims ...int) *Tensor {
 	}
 	r := t.reduction("Norm", dims, false)
 	acc := make([]float64, checkShape("Norm", r.keep))
-	walkReduced(t.shape, r.keep, func(i, o int) {
-		acc[o] += math.Pow(math.Abs(float64(t.data[i])), float64(p))
-	})
+	outer, n, inner, run := t.reducedRun(r)
+	lanes := run && (p == 1 || p == 2)
+	if lanes {
+		normLanes(acc, t.data, outer, n, inner, p)
+	} else {
+		walkReduced(t.shape, r.keep, func(i, o int) {
+			acc[o] += math.Pow(math.Abs(float64(t.data[i])), float64(p))
+		})
+	}
 	norms := make([]float32, len(acc))
 	for i, v := range acc {
 		norms[i] = float32(math.Pow(v, 1/float64(p)))
 	}
 	return record("NormBackward1", fromData(norms, r.out), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		if lanes {
+			d := newBuf(len(t.data))
+			normLanesBackward(d, g.data, t.data, norms, outer, n, inner, p)
+			return []*Tensor{fromData(d, t.shape)}
+		}
 		d := make([]float32, len(t.data))
 		walkReduced(t.shape, r.keep, func(i, o int) {
 			x, nrm := float64(t.data[i]), float64(norms[o])
@@ -305,18 +320,6 @@ func (t *Tensor) lanes(op string, dim int) (outer, n, inner int) {
 	return outer, t.shape[d], inner
 }
 
-// forLanes calls fn with the first index of every lane, outer blocks of
-// them at a time on several goroutines when the tensor is large.
-func forLanes(outer, n, inner int, fn func(base int)) {
-	forRows(outer, n*inner, func(lo, hi int) {
-		for o := lo; o < hi; o++ {
-			for i := 0; i < inner; i++ {
-				fn(o*n*inner + i)
-			}
-		}
-	})
-}
-
 // forRows calls fn(lo, hi) over rows [0, rows) of rowLen elements each,
 // in blocks of about elemBlock elements on several goroutines when there
 // are at least parallelElems elements (as forBlocks does).
@@ -336,6 +339,11 @@ func forRows(rows, rowLen int, fn func(lo, hi int)) {
 func sumTo(t *Tensor, keep []int) *Tensor {
 	if sameShape(t.shape, keep) {
 		return fromData(t.Data(), keep)
+	}
+	if outer, n, inner, ok := t.reducedRun(reduction{keep: keep}); ok {
+		out := make([]float32, outer*inner)
+		sumLanes(out, t.data, outer, n, inner)
+		return fromData(out, keep)
 	}
 	return reduceTo(t.Detach(), keep)
 }

@@ -161,46 +161,162 @@ func (t *Tensor) permute(name string, perm []int) *Tensor {
 		for i, p := range perm {
 			inv[p] = i
 		}
-		return []*Tensor{permuteData(g, inv)}
+		gx := permuteData(g, inv)
+		gx.ownedGrad = true
+		return []*Tensor{gx}
 	})
 }
 
 // permuteData copies t's values into the layout of its permuted shape.
+// Dimensions of size 1 are dropped and output dimensions that stay
+// contiguous in t merged, leaving either rows that move whole (copied) or
+// a transpose: the output's last dimension A is strided in t, and another
+// output dimension B is t's contiguous one. The copy then runs over small
+// B×A tiles, each read along B and written along A, in parallel.
 func permuteData(t *Tensor, perm []int) *Tensor {
 	nd := len(perm)
 	shape := make([]int, nd)
 	for i, p := range perm {
 		shape[i] = t.shape[p]
 	}
-	out := make([]float32, len(t.data))
+	out := newBuf(len(t.data))
 	if len(out) == 0 {
 		return fromData(out, shape)
 	}
 	src := stridesOf(t.shape)
-	strides := make([]int, nd) // source stride of each output dimension
+	// The output's dimensions as (size, stride in t), simplified.
+	var size, stride []int
 	for i, p := range perm {
-		strides[i] = src[p]
+		if shape[i] == 1 {
+			continue
+		}
+		if k := len(size) - 1; k >= 0 && stride[k] == src[p]*shape[i] {
+			size[k] *= shape[i]
+			stride[k] = src[p]
+			continue
+		}
+		size, stride = append(size, shape[i]), append(stride, src[p])
 	}
-	idx := make([]int, nd)
-	inner, innerStride := shape[nd-1], strides[nd-1]
-	for o := 0; o < len(out); o += inner {
-		off := 0
-		for d := 0; d < nd-1; d++ {
-			off += idx[d] * strides[d]
+	if len(size) == 0 || stride[len(size)-1] == 1 {
+		// Whole rows of the last dimension move (or nothing moves).
+		inner := 1
+		if len(size) > 0 {
+			inner = size[len(size)-1]
+			size, stride = size[:len(size)-1], stride[:len(stride)-1]
 		}
-		row := out[o : o+inner]
-		for i := range row {
-			row[i] = t.data[off+i*innerStride]
-		}
-		for d := nd - 2; d >= 0; d-- {
-			idx[d]++
-			if idx[d] < shape[d] {
-				break
+		rows := len(out) / inner
+		forItems(rows, inner, func(lo, hi int) {
+			o := newOdometer(size, stride, lo)
+			for r := lo; r < hi; r++ {
+				copy(out[r*inner:(r+1)*inner], t.data[o.off:o.off+inner])
+				o.next()
 			}
-			idx[d] = 0
+		})
+		return fromData(out, shape)
+	}
+	last := len(size) - 1
+	na, sa := size[last], stride[last]
+	jb := -1
+	for j, s := range stride {
+		if s == 1 {
+			jb = j
 		}
 	}
+	nb := size[jb]
+	// The other dimensions, outermost first, with their output strides.
+	var osize, ostride, ooff []int
+	acc := 1
+	outStride := make([]int, len(size))
+	for j := last; j >= 0; j-- {
+		outStride[j] = acc
+		acc *= size[j]
+	}
+	for j := range size {
+		if j != jb && j != last {
+			osize, ostride, ooff = append(osize, size[j]), append(ostride, stride[j]), append(ooff, outStride[j])
+		}
+	}
+	ob := outStride[jb]
+	const tile = 16
+	tilesB := (nb + tile - 1) / tile
+	outer := len(out) / (na * nb)
+	forItems(outer*tilesB, tile*na, func(lo, hi int) {
+		for item := lo; item < hi; item++ {
+			c, tb := item/tilesB, item%tilesB
+			so, do := 0, 0
+			for j := len(osize) - 1; j >= 0; j-- {
+				i := c % osize[j]
+				c /= osize[j]
+				so += i * ostride[j]
+				do += i * ooff[j]
+			}
+			transposeTile(out[do:], ob, t.data[so:], sa, tb*tile, min(nb, (tb+1)*tile), na)
+		}
+	})
 	return fromData(out, shape)
+}
+
+// transposeTile sets dst[b·ob + a] = src[a·sa + b] for b in [b0, b1) and
+// a in [0, na): 8×8 blocks through fixed-size arrays (no bounds checks,
+// eight rows read and eight written at a time), the edges element by
+// element.
+func transposeTile(dst []float32, ob int, src []float32, sa, b0, b1, na int) {
+	b := b0
+	for ; b+8 <= b1; b += 8 {
+		a := 0
+		for ; a+8 <= na; a += 8 {
+			var s [8]*[8]float32
+			for i := range s {
+				s[i] = (*[8]float32)(src[(a+i)*sa+b:])
+			}
+			for j := 0; j < 8; j++ {
+				d := (*[8]float32)(dst[(b+j)*ob+a:])
+				d[0], d[1], d[2], d[3] = s[0][j], s[1][j], s[2][j], s[3][j]
+				d[4], d[5], d[6], d[7] = s[4][j], s[5][j], s[6][j], s[7][j]
+			}
+		}
+		for j := b; j < b+8; j++ {
+			for i := a; i < na; i++ {
+				dst[j*ob+i] = src[i*sa+j]
+			}
+		}
+	}
+	for ; b < b1; b++ {
+		d := dst[b*ob : b*ob+na]
+		for i := range d {
+			d[i] = src[i*sa+b]
+		}
+	}
+}
+
+// odometer walks the offsets in t of consecutive positions of an output
+// whose dimensions have the given sizes and strides in t.
+type odometer struct {
+	size, stride, idx []int
+	off               int
+}
+
+// newOdometer starts at position n (in row-major order of size).
+func newOdometer(size, stride []int, n int) *odometer {
+	o := &odometer{size: size, stride: stride, idx: make([]int, len(size))}
+	for d := len(size) - 1; d >= 0; d-- {
+		o.idx[d] = n % size[d]
+		n /= size[d]
+		o.off += o.idx[d] * stride[d]
+	}
+	return o
+}
+
+func (o *odometer) next() {
+	for d := len(o.size) - 1; d >= 0; d-- {
+		o.idx[d]++
+		o.off += o.stride[d]
+		if o.idx[d] < o.size[d] {
+			return
+		}
+		o.off -= o.idx[d] * o.stride[d]
+		o.idx[d] = 0
+	}
 }
 
 func stridesOf(shape []int) []int {
@@ -268,14 +384,12 @@ func Cat(ts []*Tensor, dim int) *Tensor {
 	for _, s := range shape[d+1:] {
 		inner *= s
 	}
-	out := make([]float32, checkShape("Cat", shape))
+	out := newBuf(checkShape("Cat", shape))
 	rowLen := shape[d] * inner
 	off := 0
 	for _, t := range ts {
 		w := t.shape[d] * inner
-		for o := 0; o < outer; o++ {
-			copy(out[o*rowLen+off:o*rowLen+off+w], t.data[o*w:(o+1)*w])
-		}
+		copyRows(out, off, rowLen, t.data, 0, w, outer, w)
 		off += w
 	}
 	res := fromData(out, shape)
@@ -285,11 +399,9 @@ func Cat(ts []*Tensor, dim int) *Tensor {
 		for i, t := range ts {
 			w := t.shape[d] * inner
 			if t.requiresGrad {
-				gd := make([]float32, len(t.data))
-				for o := 0; o < outer; o++ {
-					copy(gd[o*w:(o+1)*w], g.data[o*rowLen+off:o*rowLen+off+w])
-				}
-				grads[i] = fromData(gd, t.shape)
+				gd := newBuf(len(t.data))
+				copyRows(gd, 0, w, g.data, off, rowLen, outer, w)
+				grads[i] = ownedGrad(gd, t.shape)
 			}
 			off += w
 		}
@@ -354,16 +466,12 @@ func (t *Tensor) slice(name string, d, start, end int) *Tensor {
 	shape := append([]int{}, t.shape...)
 	shape[d] = end - start
 	w, rowLen := (end-start)*inner, t.shape[d]*inner
-	out := make([]float32, outer*w)
-	for o := 0; o < outer; o++ {
-		copy(out[o*w:(o+1)*w], t.data[o*rowLen+start*inner:])
-	}
+	out := newBuf(outer * w)
+	copyRows(out, 0, w, t.data, start*inner, rowLen, outer, w)
 	return record(name, fromData(out, shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
-		gd := make([]float32, len(t.data))
-		for o := 0; o < outer; o++ {
-			copy(gd[o*rowLen+start*inner:o*rowLen+start*inner+w], g.data[o*w:(o+1)*w])
-		}
-		return []*Tensor{fromData(gd, t.shape)}
+		gd := zeroBuf(len(t.data))
+		copyRows(gd, start*inner, rowLen, g.data, 0, w, outer, w)
+		return []*Tensor{ownedGrad(gd, t.shape)}
 	})
 }
 
@@ -407,16 +515,17 @@ func (t *Tensor) Index(index *Tensor) *Tensor {
 		inner *= s
 	}
 	shape := append(append([]int{}, index.shape...), t.shape[1:]...)
-	out := make([]float32, len(rows)*inner)
-	for i, r := range rows {
-		copy(out[i*inner:(i+1)*inner], t.data[r*inner:(r+1)*inner])
-	}
-	return record("IndexBackward0", fromData(out, shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
-		gd := make([]float32, len(t.data))
-		for i, r := range rows {
-			addInto(gd[r*inner:(r+1)*inner], g.data[i*inner:(i+1)*inner])
+	out := newBuf(len(rows) * inner)
+	forItems(len(rows), inner, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := rows[i]
+			copy(out[i*inner:(i+1)*inner], t.data[r*inner:(r+1)*inner])
 		}
-		return []*Tensor{fromData(gd, t.shape)}
+	})
+	return record("IndexBackward0", fromData(out, shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+		gd := newBuf(len(t.data))
+		addRowsAt(gd, g.data, rows, n, inner)
+		return []*Tensor{ownedGrad(gd, t.shape)}
 	})
 }
 
@@ -471,9 +580,7 @@ func (t *Tensor) pieces(name string, d int, bounds []int, squeeze bool) []*Tenso
 		start, end := bounds[i], bounds[i+1]
 		w := (end - start) * inner
 		out := newBuf(outer * w)
-		for o := 0; o < outer; o++ {
-			copy(out[o*w:(o+1)*w], t.data[o*rowLen+start*inner:])
-		}
+		copyRows(out, 0, w, t.data, start*inner, rowLen, outer, w)
 		shape := append([]int{}, t.shape...)
 		shape[d] = end - start
 		if squeeze {
@@ -486,16 +593,70 @@ func (t *Tensor) pieces(name string, d int, bounds []int, squeeze bool) []*Tenso
 		for i, gi := range g {
 			start, end := bounds[i], bounds[i+1]
 			w := (end - start) * inner
+			if gi != nil {
+				copyRows(gd, start*inner, rowLen, gi.data, 0, w, outer, w)
+				continue
+			}
 			for o := 0; o < outer; o++ {
-				dst := gd[o*rowLen+start*inner:][:w]
-				if gi == nil {
-					clear(dst)
-				} else {
-					copy(dst, gi.data[o*w:(o+1)*w])
+				clear(gd[o*rowLen+start*inner:][:w])
+			}
+		}
+		return []*Tensor{ownedGrad(gd, t.shape)}
+	})
+	return outs
+}
+
+// copyRows copies rows of w elements, row r from src[so+r·ss:] to
+// dst[do+r·ds:], in parallel when there is enough to copy: by rows, or by
+// pieces of a row when rows are few and long.
+func copyRows(dst []float32, do, ds int, src []float32, so, ss, rows, w int) {
+	if w == 0 {
+		return
+	}
+	pieces := max(1, w/elemBlock)
+	pw := (w + pieces - 1) / pieces
+	forItems(rows*pieces, pw, func(lo, hi int) {
+		for it := lo; it < hi; it++ {
+			r, a := it/pieces, it%pieces*pw
+			b := min(w, a+pw)
+			copy(dst[do+r*ds+a:do+r*ds+b], src[so+r*ss+a:so+r*ss+b])
+		}
+	})
+}
+
+// addRowsAt sets dst, n rows of inner elements, to the sum of the rows of
+// src sent to each: row i of src goes to row rows[i]. It groups the rows
+// of src by destination first, so that the destinations can be shared out
+// among the cores and each sums its sources in order.
+func addRowsAt(dst, src []float32, rows []int, n, inner int) {
+	first := make([]int32, n+1) // sources of row r: order[first[r]:first[r+1]]
+	for _, r := range rows {
+		first[r+1]++
+	}
+	for r := 0; r < n; r++ {
+		first[r+1] += first[r]
+	}
+	order := make([]int32, len(rows))
+	next := append([]int32(nil), first[:n]...)
+	for i, r := range rows {
+		order[next[r]] = int32(i)
+		next[r]++
+	}
+	forItems(n, inner+len(rows)*inner/max(n, 1), func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			d := dst[r*inner : (r+1)*inner]
+			srcs := order[first[r]:first[r+1]]
+			if len(srcs) == 0 {
+				clear(d)
+				continue
+			}
+			copy(d, src[int(srcs[0])*inner:])
+			for _, i := range srcs[1:] {
+				s := src[int(i)*inner : (int(i)+1)*inner]
+				for j, v := range s {
+					d[j] += v
 				}
 			}
 		}
-		return []*Tensor{fromData(gd, t.shape)}
 	})
-	return outs
 }

@@ -43,3 +43,21 @@ func runSamples(n, workers int, fn func(worker, s int)) {
 		fn(wk, s)
 	})
 }
+
+// forItems calls fn(lo, hi) over [0, n) items of about perItem elements of
+// work each: in one call when the whole is below parallelElems, else in
+// chunks of about elemBlock elements (at least one item) shared out among
+// the cores by runSamples, with its interrupt checks. fn must touch only
+// the outputs of items lo to hi.
+func forItems(n, perItem int, fn func(lo, hi int)) {
+	perItem = max(perItem, 1)
+	if n < 2 || n*perItem < parallelElems || runtime.GOMAXPROCS(0) < 2 {
+		fn(0, n)
+		return
+	}
+	per := max(1, elemBlock/perItem)
+	chunks := (n + per - 1) / per
+	runSamples(chunks, min(runtime.GOMAXPROCS(0), chunks), func(_, c int) {
+		fn(c*per, min((c+1)*per, n))
+	})
+}

@@ -82,19 +82,29 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	out := newBuf(g.planes * ohw)
 	// arg[i] is the position within its plane of output i's maximum.
 	arg := make([]int32, len(out))
-	workers := sampleWorkers(g.planes, 2*ohw*g.kh*g.kw)
-	runSamples(g.planes, workers, func(_, pl int) {
-		src := x.data[pl*hw : (pl+1)*hw]
-		dst := out[pl*ohw : (pl+1)*ohw]
-		idx := arg[pl*ohw : (pl+1)*ohw]
-		var sawNaN bool
-		if g.kh == 2 && g.kw == 2 && g.sh == 2 && g.sw == 2 && g.ph == 0 && g.pw == 0 {
-			sawNaN = maxPoolPlane2x2(&g, src, dst, idx)
-		} else {
-			sawNaN = maxPoolPlane(&g, src, dst, idx)
+	is2x2 := g.kh == 2 && g.kw == 2 && g.sh == 2 && g.sw == 2 && g.ph == 0 && g.pw == 0
+	var tab []int32
+	if !is2x2 {
+		tab = g.taps()
+	}
+	forItems(g.planes, hw+ohw*g.kh*g.kw, func(lo, hi int) {
+		var keys []int32
+		if !is2x2 {
+			keys = make([]int32, hw+1)
 		}
-		if sawNaN {
-			maxPoolPlaneNaN(&g, src, dst, idx)
+		for pl := lo; pl < hi; pl++ {
+			src := x.data[pl*hw : (pl+1)*hw]
+			dst := out[pl*ohw : (pl+1)*ohw]
+			idx := arg[pl*ohw : (pl+1)*ohw]
+			var sawNaN bool
+			if is2x2 {
+				sawNaN = maxPoolPlane2x2(&g, src, dst, idx)
+			} else {
+				sawNaN = maxPoolPlane(&g, tab, src, dst, idx, keys)
+			}
+			if sawNaN {
+				maxPoolPlaneNaN(&g, src, dst, idx)
+			}
 		}
 	})
 	return record("MaxPool2DWithIndicesBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
@@ -133,37 +143,67 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 				}
 			}
 		})
-		return []*Tensor{fromData(dx, x.shape)}
+		return []*Tensor{ownedGrad(dx, x.shape)}
 	})
+}
+
+// taps returns, for each output of a plane in turn, the positions in the
+// plane of its kh·kw window in row-major order, with hw (one past the
+// plane) for a position in the padding: the kernels read a plane copy
+// that holds a neutral value there (zero, or a key below every number's),
+// so the loops over windows have no edge cases.
+func (g *poolGeom) taps() []int32 {
+	k := g.kh * g.kw
+	tab := make([]int32, g.oh*g.ow*k)
+	hw := int32(g.h * g.w)
+	for oy := 0; oy < g.oh; oy++ {
+		for ox := 0; ox < g.ow; ox++ {
+			t := tab[(oy*g.ow+ox)*k:][:k]
+			for ky := 0; ky < g.kh; ky++ {
+				for kx := 0; kx < g.kw; kx++ {
+					iy, ix := oy*g.sh-g.ph+ky, ox*g.sw-g.pw+kx
+					j := hw
+					if iy >= 0 && iy < g.h && ix >= 0 && ix < g.w {
+						j = int32(iy*g.w + ix)
+					}
+					t[ky*g.kw+kx] = j
+				}
+			}
+		}
+	}
+	return tab
 }
 
 // maxPoolPlane pools one plane and reports whether it saw NaN, in which
 // case its results are wrong and maxPoolPlaneNaN must redo the plane. It
-// compares order keys, not floats: integer arithmetic picks the larger
-// without a branch, and a branch on which element is larger would be
-// mispredicted half the time.
-func maxPoolPlane(g *poolGeom, src, dst []float32, idx []int32) bool {
+// turns the plane into order keys once (keys, of its size plus one for
+// the padding, whose key is below every number's) and compares keys, not
+// floats: integer arithmetic picks the larger without a branch, and a
+// branch on which element is larger would be mispredicted half the time.
+// Windows in row-major order with strictly greater keys keep each
+// window's first maximum.
+func maxPoolPlane(g *poolGeom, tab []int32, src, dst []float32, idx []int32, keys []int32) bool {
 	var nan uint32
-	for oy := 0; oy < g.oh; oy++ {
-		for ox := 0; ox < g.ow; ox++ {
-			y0, y1, x0, x1 := g.window(oy, ox)
-			best := int64(math.MinInt32) - 1 // below every key, even -Inf's
-			at := y0*g.w + x0
-			for iy := y0; iy < y1; iy++ {
-				row := src[iy*g.w+x0 : iy*g.w+x1]
-				base := iy*g.w + x0
-				for i, v := range row {
-					// Strictly greater: ties keep the first maximum.
-					k, n := orderKey(v)
-					best, at = pickGreater(best, at, k, base+i)
-					nan |= n
-				}
-			}
-			dst[oy*g.ow+ox] = src[at]
-			idx[oy*g.ow+ox] = int32(at)
-		}
+	keys = keys[:len(src)+1]
+	for i, v := range src {
+		k, n := orderKey(v)
+		keys[i] = int32(k)
+		nan |= n
 	}
-	return nan != 0
+	if nan != 0 {
+		return true
+	}
+	keys[len(src)] = math.MinInt32
+	k := g.kh * g.kw
+	for o := range dst {
+		best, at := int64(math.MinInt32)-1, 0 // below every key, the padding's too
+		for _, j := range tab[o*k : o*k+k] {
+			best, at = pickGreater(best, at, int64(keys[j]), int(j))
+		}
+		dst[o] = src[at]
+		idx[o] = int32(at)
+	}
+	return false
 }
 
 // maxPoolPlane2x2 is maxPoolPlane for the most common pooling, 2×2 windows
@@ -248,41 +288,37 @@ func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	hw, ohw := g.h*g.w, g.oh*g.ow
 	div := float32(g.kh * g.kw)
 	out := newBuf(g.planes * ohw)
-	workers := sampleWorkers(g.planes, 2*ohw*g.kh*g.kw)
-	runSamples(g.planes, workers, func(_, pl int) {
-		src := x.data[pl*hw : (pl+1)*hw]
-		dst := out[pl*ohw : (pl+1)*ohw]
-		for oy := 0; oy < g.oh; oy++ {
-			for ox := 0; ox < g.ow; ox++ {
-				y0, y1, x0, x1 := g.window(oy, ox)
+	tab := g.taps()
+	k := g.kh * g.kw
+	forItems(g.planes, hw+ohw*k, func(lo, hi int) {
+		pad := make([]float32, hw+1) // the plane, then a zero for the padding
+		for pl := lo; pl < hi; pl++ {
+			copy(pad, x.data[pl*hw:(pl+1)*hw])
+			dst := out[pl*ohw : (pl+1)*ohw]
+			for o := range dst {
 				var s float32
-				for iy := y0; iy < y1; iy++ {
-					for _, v := range src[iy*g.w+x0 : iy*g.w+x1] {
-						s += v
-					}
+				for _, j := range tab[o*k : o*k+k] {
+					s += pad[j]
 				}
-				dst[oy*g.ow+ox] = s / div
+				dst[o] = s / div
 			}
 		}
 	})
 	return record("AvgPool2DBackward0", fromData(out, shape), []*Tensor{x}, func(gy *Tensor) []*Tensor {
-		dx := zeroBuf(len(x.data))
-		for pl := 0; pl < g.planes; pl++ {
-			d := dx[pl*hw : (pl+1)*hw]
-			gs := gy.data[pl*ohw : (pl+1)*ohw]
-			for oy := 0; oy < g.oh; oy++ {
-				for ox := 0; ox < g.ow; ox++ {
-					y0, y1, x0, x1 := g.window(oy, ox)
-					v := gs[oy*g.ow+ox] / div
-					for iy := y0; iy < y1; iy++ {
-						row := d[iy*g.w+x0 : iy*g.w+x1]
-						for k := range row {
-							row[k] += v
-						}
+		dx := newBuf(len(x.data))
+		forItems(g.planes, hw+ohw*k, func(lo, hi int) {
+			acc := make([]float32, hw+1) // the plane's gradient, then the padding's
+			for pl := lo; pl < hi; pl++ {
+				clear(acc)
+				for o, gv := range gy.data[pl*ohw : (pl+1)*ohw] {
+					v := gv / div
+					for _, j := range tab[o*k : o*k+k] {
+						acc[j] += v
 					}
 				}
+				copy(dx[pl*hw:(pl+1)*hw], acc)
 			}
-		}
-		return []*Tensor{fromData(dx, x.shape)}
+		})
+		return []*Tensor{ownedGrad(dx, x.shape)}
 	})
 }

@@ -18,6 +18,12 @@ var poolCases = []struct {
 	{"k32s12p10", []int{1, 2, 5, 6}, [2]int{3, 2}, PoolOptions{Stride: [2]int{1, 2}, Padding: [2]int{1, 0}}, false},
 	{"overlap_ties", []int{1, 2, 5, 5}, [2]int{3, 3}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{1, 1}}, true},
 	{"unbatched", []int{2, 5, 4}, [2]int{2, 2}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{0, 1}}, false},
+	{"k3s2p1_odd", []int{2, 3, 9, 11}, [2]int{3, 3}, PoolOptions{Stride: [2]int{2, 2}, Padding: [2]int{1, 1}}, false},
+	{"k5s3p2", []int{1, 2, 11, 8}, [2]int{5, 5}, PoolOptions{Stride: [2]int{3, 3}, Padding: [2]int{2, 2}}, false},
+	{"k3s1p1", []int{2, 2, 6, 7}, [2]int{3, 3}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{1, 1}}, false},
+	{"k4s2p1_ties", []int{1, 2, 9, 9}, [2]int{4, 4}, PoolOptions{Stride: [2]int{2, 2}, Padding: [2]int{1, 1}}, true},
+	{"k1s2", []int{1, 2, 5, 6}, [2]int{1, 1}, PoolOptions{Stride: [2]int{2, 2}}, false},
+	{"k2s2_odd", []int{2, 2, 7, 5}, [2]int{2, 2}, PoolOptions{}, false},
 }
 
 // poolInput is the generator's pooling input; with ties it is rounded to

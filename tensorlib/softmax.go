@@ -27,17 +27,7 @@ func (t *Tensor) Softmax(dim int) *Tensor {
 			})
 			return []*Tensor{fromData(d, t.shape)}
 		}
-		forLanes(outer, n, inner, func(base int) {
-			var dot float64
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				dot += float64(g.data[j]) * float64(out.data[j])
-			}
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				d[j] = out.data[j] * (g.data[j] - float32(dot))
-			}
-		})
+		softmaxLanesBackward(d, g.data, out.data, outer, n, inner, false)
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }
@@ -74,16 +64,7 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 			})
 			return []*Tensor{fromData(d, t.shape)}
 		}
-		forLanes(outer, n, inner, func(base int) {
-			var s float64
-			for k := 0; k < n; k++ {
-				s += float64(g.data[base+k*inner])
-			}
-			for k := 0; k < n; k++ {
-				j := base + k*inner
-				d[j] = g.data[j] - float32(math.Exp(float64(out.data[j]))*s)
-			}
-		})
+		softmaxLanesBackward(d, g.data, out.data, outer, n, inner, true)
 		return []*Tensor{fromData(d, t.shape)}
 	})
 }
@@ -91,7 +72,7 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 // softmax computes softmax or log-softmax along dim. Along the last
 // dimension (contiguous rows) each row is one pass for the maximum and one
 // that writes e^(x-max) and sums it (vmath), then a scale by 1/Σ, or
-// x - max - log Σ for log-softmax.
+// x - (max + log Σ) for log-softmax.
 func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 	outer, n, inner := t.lanes(op, dim)
 	out := newBuf(len(t.data))
@@ -104,71 +85,50 @@ func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 		})
 		return fromData(out, slices.Clone(t.shape))
 	}
-	if inner == 1 && n > 0 && log {
-		// The logarithms of the rows' sums go through the vector kernel
-		// together, logRows rows at a time: one scalar math.Log a row
-		// cost as much as a pass over a row of 64.
-		forRows(outer, n, func(lo, hi int) {
-			var m, s [logRows]float32
-			for r0 := lo; r0 < hi; r0 += logRows {
-				k := min(logRows, hi-r0)
-				for i := range k {
-					r := r0 + i
-					x, y := t.data[r*n:(r+1)*n], out[r*n:(r+1)*n]
-					m[i] = vmath.Max(x)
-					s[i] = vmath.ExpShiftSum(y, x, m[i])
-				}
-				vmath.Log(s[:k], s[:k])
-				for i := range k {
-					r := r0 + i
-					vmath.AddConst(out[r*n:(r+1)*n], t.data[r*n:(r+1)*n], -(m[i] + s[i]))
-				}
-			}
-		})
-		return fromData(out, slices.Clone(t.shape))
-	}
 	if inner == 1 && n > 0 {
+		// Rows go through vmath a block at a time (at most rowBlock rows,
+		// about rowBlockElems elements): the maxima, exponentials and sums
+		// in one call, the logarithms of the sums in one vector call (one
+		// scalar math.Log a row cost as much as a pass over a row of 64),
+		// then x - (max + log Σ) or e·(1/Σ) in one more.
+		per := min(rowBlock, max(1, rowBlockElems/n))
 		forRows(outer, n, func(lo, hi int) {
-			for r := lo; r < hi; r++ {
-				x, y := t.data[r*n:(r+1)*n], out[r*n:(r+1)*n]
-				m := vmath.Max(x)
-				s := vmath.ExpShiftSum(y, x, m)
-				vmath.Scale(y, y, 1/s)
+			var m, s [rowBlock]float32
+			for r0 := lo; r0 < hi; r0 += per {
+				k := min(per, hi-r0)
+				x, y := t.data[r0*n:(r0+k)*n], out[r0*n:(r0+k)*n]
+				vmath.ExpSumRows(y, x, n, m[:k], s[:k])
+				if log {
+					vmath.Log(s[:k], s[:k])
+					for i := range k {
+						s[i] = -(m[i] + s[i])
+					}
+					vmath.AddRows(y, x, n, s[:k])
+				} else {
+					for i := range k {
+						s[i] = 1 / s[i]
+					}
+					vmath.ScaleRows(y, y, n, s[:k])
+				}
 			}
 		})
 		return fromData(out, slices.Clone(t.shape))
 	}
-	forLanes(outer, n, inner, func(base int) {
-		m := math.Inf(-1)
-		for k := 0; k < n; k++ {
-			m = math.Max(m, float64(t.data[base+k*inner]))
-		}
-		var s float64
-		for k := 0; k < n; k++ {
-			s += math.Exp(float64(t.data[base+k*inner]) - m)
-		}
-		ls := math.Log(s)
-		for k := 0; k < n; k++ {
-			j := base + k*inner
-			if log {
-				out[j] = float32(float64(t.data[j]) - m - ls)
-			} else {
-				out[j] = float32(math.Exp(float64(t.data[j])-m) / s)
-			}
-		}
-	})
+	softmaxLanes(out, t.data, outer, n, inner, log)
 	return fromData(out, slices.Clone(t.shape))
 }
 
 // Rows shorter than shortRow (the classes of a batch of logits) go through
 // the exponential together, shortRows rows at a time: one vector call per
 // row would spend more on its eight-lane tail and on its start than on
-// the row. Log-softmax takes the logarithms of logRows rows' sums in one
-// vector call.
+// the row. Longer rows go through vmath in blocks of rowBlock rows or
+// about rowBlockElems elements, whichever is fewer (the block's input and
+// output stay in the first-level cache between its passes).
 const (
-	shortRow  = 32
-	shortRows = 256
-	logRows   = 64
+	shortRow      = 32
+	shortRows     = 256
+	rowBlock      = 64
+	rowBlockElems = 4096
 )
 
 // softmaxShortRows computes softmax (or log-softmax) over each row of n

@@ -171,7 +171,7 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 // rows, each packed sliver of B would serve at most four tiles, and packing
 // it costs about as much as the tiles (conv forward products: 8 or 16 rows).
 func unpackedB(kn *kernel, p *problem, m int) bool {
-	return kn.strideB != nil && kn.edge == nil && !p.transB && m <= unpackedRows*kn.mr
+	return kn.strideB != nil && kn.edge == nil && !p.transB && p.packB == nil && m <= unpackedRows*kn.mr
 }
 
 // unpackedRows is the number of row tiles up to which B is read unpacked.
@@ -307,6 +307,10 @@ func (ws *workspace) packB(kn *kernel, p *problem, p0, kb, j0, nb int) {
 // (columns j0+t*nr on) at dst[t*nr*kb:].
 func packPanelB(kn *kernel, p *problem, dst []float32, p0, kb, j0, nb int) {
 	nr := kn.nr
+	if p.packB != nil {
+		p.packB(dst[:roundUp(nb, nr)*kb], p0, kb, j0, nb, nr)
+		return
+	}
 	if kn.contig == nil {
 		packB(dst, p, p0, kb, j0, nb, nr)
 		return

@@ -81,6 +81,7 @@ type problem struct {
 	beta           float32
 	c              []float32
 	ldc            int
+	packB          PackB // when set, B is not stored: packB packs its panels
 }
 
 func (p *problem) validate() {

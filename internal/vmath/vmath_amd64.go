@@ -22,6 +22,15 @@ func expShiftSumAVX2(dst, src *float32, n int, shift float32) float32
 func maxAVX2(src *float32, n int) float32
 
 //go:noescape
+func expSumRowsAVX2(dst, src *float32, n, rows int, m, s *float32)
+
+//go:noescape
+func addRowsAVX2(dst, src *float32, n, rows int, c *float32)
+
+//go:noescape
+func scaleRowsAVX2(dst, src *float32, n, rows int, c *float32)
+
+//go:noescape
 func scaleAVX2(dst, src *float32, n int, s float32)
 
 //go:noescape
@@ -71,7 +80,16 @@ func geluBackwardBlock(dst, x, g []float32) {
 func expShiftSumBlock(dst, src []float32, shift float32) float32 {
 	return expShiftSumAVX2(&dst[0], &src[0], len(dst), shift)
 }
-func maxBlock(src []float32) float32              { return maxAVX2(&src[0], len(src)) }
+func maxBlock(src []float32) float32 { return maxAVX2(&src[0], len(src)) }
+func expSumRowsBlock(dst, src []float32, n int, m, s []float32) {
+	expSumRowsAVX2(&dst[0], &src[0], n, len(m), &m[0], &s[0])
+}
+func addRowsBlock(dst, src []float32, n int, c []float32) {
+	addRowsAVX2(&dst[0], &src[0], n, len(c), &c[0])
+}
+func scaleRowsBlock(dst, src []float32, n int, k []float32) {
+	scaleRowsAVX2(&dst[0], &src[0], n, len(k), &k[0])
+}
 func scaleBlock(dst, src []float32, s float32)    { scaleAVX2(&dst[0], &src[0], len(dst), s) }
 func addConstBlock(dst, src []float32, c float32) { addConstAVX2(&dst[0], &src[0], len(dst), c) }
 func reluBlock(dst, src []float32)                { reluAVX2(&dst[0], &src[0], len(dst)) }

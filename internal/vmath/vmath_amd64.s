@@ -60,47 +60,185 @@ CONST8(t0, 0xbeaaaa99)
 	VCMPPS     $0x1e, hi<>(SB), Y0, Y9; \
 	VBLENDVPS  Y9, inf<>(SB), Y3, Y3
 
+// EXPA..EXPE are EXP's steps on registers given as arguments, so that a
+// loop can interleave blocks of eight (one block's chain of dependent
+// operations is long): U = e^X from X, with Q, S and T overwritten, the
+// same operations in the same order as EXP.
+#define EXPA(X, Q, S) \
+	VMULPS       log2e<>(SB), X, Q; \
+	VROUNDPS     $0, Q, Q; \
+	VMOVAPS      X, S; \
+	VFNMADD231PS l2u<>(SB), Q, S; \
+	VFNMADD231PS l2l<>(SB), Q, S
+
+#define EXPB(S, U) \
+	VMOVAPS     c5<>(SB), U; \
+	VFMADD213PS c4<>(SB), S, U; \
+	VFMADD213PS c3<>(SB), S, U; \
+	VFMADD213PS c2<>(SB), S, U
+
+#define EXPC(S, U, T) \
+	VFMADD213PS c1<>(SB), S, U; \
+	VFMADD213PS half<>(SB), S, U; \
+	VMULPS      S, S, T; \
+	VADDPS      one<>(SB), S, S; \
+	VFMADD213PS S, T, U
+
+#define EXPD(Q, U, T) \
+	VCVTPS2DQ Q, Q; \
+	VPSRAD    $1, Q, T; \
+	VPSUBD    T, Q, Q; \
+	VPADDD    bias<>(SB), T, T; \
+	VPADDD    bias<>(SB), Q, Q; \
+	VPSLLD    $23, T, T; \
+	VPSLLD    $23, Q, Q; \
+	VMULPS    T, U, U; \
+	VMULPS    Q, U, U
+
+#define EXPE(X, U, T) \
+	VCMPPS    $1, lo<>(SB), X, T; \
+	VANDNPS   U, T, U; \
+	VCMPPS    $0x1e, hi<>(SB), X, T; \
+	VBLENDVPS T, inf<>(SB), U, U
+
+// EXP2 sets Y3 = e^Y0 and Y8 = e^Y5; it uses Y0 to Y9.
+#define EXP2 \
+	EXPA(Y0, Y1, Y2); \
+	EXPA(Y5, Y6, Y7); \
+	EXPB(Y2, Y3); \
+	EXPB(Y7, Y8); \
+	EXPC(Y2, Y3, Y4); \
+	EXPC(Y7, Y8, Y9); \
+	EXPD(Y1, Y3, Y4); \
+	EXPD(Y6, Y8, Y9); \
+	EXPE(Y0, Y3, Y4); \
+	EXPE(Y5, Y8, Y9)
+
+// EXP2FAST is EXP2 for |x| < 86 in every lane (EXPINRANGE), where
+// e^x and the polynomial times 2^q are normal numbers: the scale is an
+// integer add to the exponent field, which gives the same bits as EXP's
+// two exact multiplications, and no lane needs EXPE's edge cases.
+#define EXP2FAST \
+	EXPA(Y0, Y1, Y2); \
+	EXPA(Y5, Y6, Y7); \
+	EXPB(Y2, Y3); \
+	EXPB(Y7, Y8); \
+	EXPC(Y2, Y3, Y4); \
+	EXPC(Y7, Y8, Y9); \
+	VCVTPS2DQ Y1, Y1; \
+	VCVTPS2DQ Y6, Y6; \
+	VPSLLD    $23, Y1, Y1; \
+	VPSLLD    $23, Y6, Y6; \
+	VPADDD    Y1, Y3, Y3; \
+	VPADDD    Y6, Y8, Y8
+
+// EXPINRANGE sets AX to 0xff when every lane of Y0 and Y5 is below 86 in
+// magnitude (false for NaN); it uses Y1 and Y6.
+#define EXPINRANGE \
+	VANDPS    absmask<>(SB), Y0, Y1; \
+	VANDPS    absmask<>(SB), Y5, Y6; \
+	VCMPPS    $1, fastlim<>(SB), Y1, Y1; \
+	VCMPPS    $1, fastlim<>(SB), Y6, Y6; \
+	VANDPS    Y6, Y1, Y1; \
+	VMOVMSKPS Y1, AX
+
+CONST8(fastlim, 0x42ac0000) // 86
+
 // func expAVX2(dst, src *float32, n int)
-// n is a positive multiple of 8.
+// n is a positive multiple of 8: sixteen elements a step, eight at the end.
 TEXT ·expAVX2(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
-	SHRQ $3, CX
+	SHRQ $4, CX
+	JZ   exptail
 
 exploop:
 	VMOVUPS (SI), Y0
-	EXP
+	VMOVUPS 32(SI), Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     expslow
+	EXP2FAST
+	JMP     expstore
+
+expslow:
+	EXP2
+
+expstore:
 	VMOVUPS Y3, (DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DI
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
 	DECQ    CX
 	JNZ     exploop
+
+exptail:
+	TESTQ   $8, n+16(FP)
+	JZ      expdone
+	VMOVUPS (SI), Y0
+	EXP
+	VMOVUPS Y3, (DI)
+
+expdone:
 	VZEROUPPER
 	RET
 
+// SIGSTEP finishes the logistic sigmoid of one block from e = e^-|x| in
+// E and x in X: 1/(1+e) for x >= 0, e/(1+e) below; T is overwritten.
+#define SIGSTEP(X, E, T) \
+	VADDPS    Y14, E, T; \
+	VCMPPS    $0x1d, Y13, X, X; \
+	VBLENDVPS X, Y14, E, E; \
+	VDIVPS    T, E, E
+
 // func sigmoidAVX2(dst, src *float32, n int)
-// 1/(1+e^-x) for x >= 0, e^x/(1+e^x) below, from one e^-|x|.
+// 1/(1+e^-x) for x >= 0, e^x/(1+e^x) below, from one e^-|x|; sixteen
+// elements a step (Exp's shortcut where every |x| < 86), eight at the
+// end. Y13 = 0, Y14 = 1.
 TEXT ·sigmoidAVX2(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	SHRQ $3, CX
+	MOVQ    dst+0(FP), DI
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	VXORPS  Y13, Y13, Y13
+	VMOVAPS one<>(SB), Y14
+	SHRQ    $4, CX
+	JZ      sigtail
 
 sigloop:
 	VMOVUPS (SI), Y10
+	VMOVUPS 32(SI), Y11
 	VORPS   signmask<>(SB), Y10, Y0 // -|x|
-	EXP
-	VADDPS  one<>(SB), Y3, Y4       // 1 + e
-	VXORPS  Y11, Y11, Y11
-	VCMPPS  $0x1d, Y11, Y10, Y5     // x >= 0 (false for NaN)
-	VBLENDVPS Y5, one<>(SB), Y3, Y3 // numerator: 1 or e
-	VDIVPS  Y4, Y3, Y3
+	VORPS   signmask<>(SB), Y11, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     sigslow
+	EXP2FAST
+	JMP     sigdiv
+
+sigslow:
+	EXP2
+
+sigdiv:
+	SIGSTEP(Y10, Y3, Y4)
+	SIGSTEP(Y11, Y8, Y9)
 	VMOVUPS Y3, (DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DI
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
 	DECQ    CX
 	JNZ     sigloop
+
+sigtail:
+	TESTQ   $8, n+16(FP)
+	JZ      sigdone
+	VMOVUPS (SI), Y10
+	VORPS   signmask<>(SB), Y10, Y0
+	EXP
+	SIGSTEP(Y10, Y3, Y4)
+	VMOVUPS Y3, (DI)
+
+sigdone:
 	VZEROUPPER
 	RET
 
@@ -144,25 +282,54 @@ tanhloop:
 	RET
 
 // func expShiftSumAVX2(dst, src *float32, n int, shift float32) float32
-// dst[i] = e^(src[i]-shift); returns the sum of dst, added up in eight lanes.
+// dst[i] = e^(src[i]-shift); returns the sum of dst, added up in eight
+// lanes: two sums side by side over sixteen elements a step, added
+// together before the last block.
 TEXT ·expShiftSumAVX2(SB), NOSPLIT, $0-36
 	MOVQ         dst+0(FP), DI
 	MOVQ         src+8(FP), SI
 	MOVQ         n+16(FP), CX
 	VBROADCASTSS shift+24(FP), Y10
 	VXORPS       Y11, Y11, Y11
-	SHRQ         $3, CX
+	VXORPS       Y12, Y12, Y12
+	SHRQ         $4, CX
+	JZ           estail
 
 esloop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y5
+	VSUBPS  Y10, Y0, Y0
+	VSUBPS  Y10, Y5, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     esslow
+	EXP2FAST
+	JMP     esstore
+
+esslow:
+	EXP2
+
+esstore:
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	VADDPS  Y3, Y11, Y11
+	VADDPS  Y8, Y12, Y12
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     esloop
+
+estail:
+	VADDPS  Y12, Y11, Y11
+	TESTQ   $8, n+16(FP)
+	JZ      esdone
 	VMOVUPS (SI), Y0
 	VSUBPS  Y10, Y0, Y0
 	EXP
 	VMOVUPS Y3, (DI)
 	VADDPS  Y3, Y11, Y11
-	ADDQ    $32, SI
-	ADDQ    $32, DI
-	DECQ    CX
-	JNZ     esloop
+
+esdone:
 	VEXTRACTF128 $1, Y11, X0
 	VADDPS       X0, X11, X0
 	VHADDPS      X0, X0, X0
@@ -170,6 +337,130 @@ esloop:
 	MOVSS        X0, ret+32(FP)
 	VZEROUPPER
 	RET
+
+// func expSumRowsAVX2(dst, src *float32, n, rows int, m, s *float32)
+// For each row of n elements (a positive multiple of 8): m[r] = the
+// row's largest element (maxAVX2's steps), then expShiftSumAVX2's steps
+// with that shift, the sum into s[r].
+TEXT ·expSumRowsAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), BX
+	MOVQ rows+24(FP), R8
+	MOVQ m+32(FP), R9
+	MOVQ s+40(FP), R10
+
+esrrow:
+	// The maximum.
+	MOVQ    BX, CX
+	SHRQ    $3, CX
+	MOVQ    SI, R11
+	VMOVUPS (R11), Y0
+	ADDQ    $32, R11
+	DECQ    CX
+	JZ      esrmaxdone
+
+esrmax:
+	VMAXPS (R11), Y0, Y0
+	ADDQ   $32, R11
+	DECQ   CX
+	JNZ    esrmax
+
+esrmaxdone:
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0x4e, X0, X1
+	VMAXPS       X1, X0, X0
+	VPERMILPS    $0xb1, X0, X1
+	VMAXPS       X1, X0, X0
+	VMOVSS       X0, (R9)
+	VBROADCASTSS X0, Y10
+
+	// The exponentials and their sum.
+	VXORPS Y11, Y11, Y11
+	VXORPS Y12, Y12, Y12
+	MOVQ   BX, CX
+	SHRQ   $4, CX
+	JZ     esrtail
+
+esrloop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y5
+	VSUBPS  Y10, Y0, Y0
+	VSUBPS  Y10, Y5, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     esrslow
+	EXP2FAST
+	JMP     esrstore
+
+esrslow:
+	EXP2
+
+esrstore:
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	VADDPS  Y3, Y11, Y11
+	VADDPS  Y8, Y12, Y12
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     esrloop
+
+esrtail:
+	VADDPS  Y12, Y11, Y11
+	TESTQ   $8, BX
+	JZ      esrsum
+	VMOVUPS (SI), Y0
+	VSUBPS  Y10, Y0, Y0
+	EXP
+	VMOVUPS Y3, (DI)
+	VADDPS  Y3, Y11, Y11
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+
+esrsum:
+	VEXTRACTF128 $1, Y11, X0
+	VADDPS       X0, X11, X0
+	VHADDPS      X0, X0, X0
+	VHADDPS      X0, X0, X0
+	VMOVSS       X0, (R10)
+	ADDQ         $4, R9
+	ADDQ         $4, R10
+	DECQ         R8
+	JNZ          esrrow
+	VZEROUPPER
+	RET
+
+// ROWS defines func name(dst, src *float32, n, rows int, c *float32):
+// dst[r][i] = src[r][i] op c[r] for rows of n elements (a positive
+// multiple of 8).
+#define ROWS(name, op) \
+TEXT name(SB), NOSPLIT, $0-40; \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ n+16(FP), BX; \
+	MOVQ rows+24(FP), R8; \
+	MOVQ c+32(FP), R9; \
+	SHRQ $3, BX; \
+row: \
+	VBROADCASTSS (R9), Y1; \
+	MOVQ         BX, CX; \
+loop: \
+	op      (SI), Y1, Y0; \
+	VMOVUPS Y0, (DI); \
+	ADDQ    $32, SI; \
+	ADDQ    $32, DI; \
+	DECQ    CX; \
+	JNZ     loop; \
+	ADDQ    $4, R9; \
+	DECQ    R8; \
+	JNZ     row; \
+	VZEROUPPER; \
+	RET
+
+ROWS(·addRowsAVX2, VADDPS)
+ROWS(·scaleRowsAVX2, VMULPS)
 
 // func maxAVX2(src *float32, n int) float32
 TEXT ·maxAVX2(SB), NOSPLIT, $0-20
@@ -386,94 +677,236 @@ GLOBL evens<>(SB), RODATA|NOPTR, $32
 
 CONST8(ones, 1)
 
-// The coefficients of erfc(z) ≈ t·e^(-z² + P(t)), t = 1/(1 + z/2) (see
-// erfc1 in gelu.go), and the constants of the normal distribution.
-CONST8(e0, 0xbfa1fc4e)
-CONST8(e1, 0x3f8000c7)
-CONST8(e2, 0x3ebf88fb)
-CONST8(e3, 0x3dc636c9)
-CONST8(e4, 0xbe3ec24c)
-CONST8(e5, 0x3e8ec7cc)
-CONST8(e6, 0xbf914e5d)
-CONST8(e7, 0x3fbe87b0)
-CONST8(e8, 0xbf527892)
-CONST8(e9, 0x3e2ef945)
+// The constants of PyTorch 1.13's GELU (oneDNN's gelu_erf; see gelu.go):
+// Abramowitz and Stegun's p and a1..a5, 1/√2, 1/√π, and those of oneDNN's
+// exponential.
+CONST8(asp, 0x3ea7ba05)
+CONST8(asa1, 0x3e827906)
+CONST8(asa2, 0xbe91a98e)
+CONST8(asa3, 0x3fb5f0e3)
+CONST8(asa4, 0xbfba00e3)
+CONST8(asa5, 0x3f87dc22)
 CONST8(rsqrt2, 0x3f3504f3)
-CONST8(invsqrt2pi, 0x3ecc422a)
+CONST8(rsqrtpi, 0x3f106eba)
+CONST8(dlog2e, 0x3fb8aa3b)
+CONST8(dln2, 0x3f317218)
+CONST8(dlnmin, 0xc2aeac50)
+CONST8(dp1, 0x3f7ffffb)
+CONST8(dp2, 0x3efffee3)
+CONST8(dp3, 0x3e2aad40)
+CONST8(dp4, 0x3d2b9d0d)
+CONST8(dp5, 0x3c07cfce)
 
-// PHI sets Y14 to Φ(Y10), the standard normal distribution function, in
-// eight lanes: Y11 = z = |x|/√2, Y12 = t, Y3 = erfc(z), and Φ = 1 - erfc/2
-// for x ≥ 0, erfc/2 where x's sign bit is set (no cancellation in the
-// left tail). It uses Y0 to Y9 and Y11 to Y14.
-#define PHI \
-	VANDPS      absmask<>(SB), Y10, Y11; \
-	VMULPS      rsqrt2<>(SB), Y11, Y11; \
-	VMULPS      half<>(SB), Y11, Y12; \
-	VADDPS      one<>(SB), Y12, Y12; \
-	VMOVAPS     one<>(SB), Y13; \
-	VDIVPS      Y12, Y13, Y12; \
-	VMOVAPS     e9<>(SB), Y13; \
-	VFMADD213PS e8<>(SB), Y12, Y13; \
-	VFMADD213PS e7<>(SB), Y12, Y13; \
-	VFMADD213PS e6<>(SB), Y12, Y13; \
-	VFMADD213PS e5<>(SB), Y12, Y13; \
-	VFMADD213PS e4<>(SB), Y12, Y13; \
-	VFMADD213PS e3<>(SB), Y12, Y13; \
-	VFMADD213PS e2<>(SB), Y12, Y13; \
-	VFMADD213PS e1<>(SB), Y12, Y13; \
-	VFMADD213PS e0<>(SB), Y12, Y13; \
-	VMOVAPS     Y13, Y0; \
-	VFNMADD231PS Y11, Y11, Y0; \
-	EXP; \
-	VMULPS      Y12, Y3, Y3; \
-	VMULPS      half<>(SB), Y3, Y3; \
-	VMOVAPS     one<>(SB), Y14; \
-	VSUBPS      Y3, Y14, Y14; \
-	VBLENDVPS   Y10, Y3, Y14, Y14
+// The GELU kernels take eight lanes in five registers A to E, in steps,
+// so that the loops can interleave two blocks of eight (the chain of
+// dependent operations is long). They need Y15 = 1, Y14 = 0.5,
+// Y13 = the sign mask, Y12 = the magnitude mask, Y11 = ln(FLT_MIN).
+// See erfAS and expNeg in gelu.go: these are oneDNN's steps and round
+// the same way. An exponent argument below ln(FLT_MIN) gives 0, so that
+// the gradient's x·e^(-x²/2) is 0 for huge x and NaN for infinite x, as
+// PyTorch's.
+
+// GZ: B = z = x/√2 from A = x, C = -z².
+#define GZ(A, B, C) \
+	VMULPS rsqrt2<>(SB), A, B; \
+	VMULPS B, B, C; \
+	VXORPS Y13, C, C
+
+// GEXP1..3: D = e^C (C ≤ 0 or NaN); C and E are overwritten.
+#define GEXP1(C, D, E) \
+	VCMPPS   $1, Y11, C, D; \
+	VMAXPS   Y11, C, C; \
+	VMULPS   dlog2e<>(SB), C, E; \
+	VADDPS   Y14, E, E; \
+	VROUNDPS $1, E, E
+
+#define GEXP2(C, D, E) \
+	VFNMADD231PS dln2<>(SB), E, C; \
+	VCVTPS2DQ    E, E; \
+	VPADDD       bias<>(SB), E, E; \
+	VPSLLD       $23, E, E; \
+	VANDNPS      E, D, E; \
+	VMOVAPS      dp5<>(SB), D; \
+	VFMADD213PS  dp4<>(SB), C, D
+
+#define GEXP3(C, D, E) \
+	VFMADD213PS dp3<>(SB), C, D; \
+	VFMADD213PS dp2<>(SB), C, D; \
+	VFMADD213PS dp1<>(SB), C, D; \
+	VFMADD213PS Y15, C, D; \
+	VMULPS      E, D, D
+
+// GT: B = t = 1/(1 + p·|z|) from B = z; C is overwritten.
+#define GT(B, C) \
+	VANDPS      Y12, B, B; \
+	VMOVAPS     asp<>(SB), C; \
+	VFMADD213PS Y15, B, C; \
+	VDIVPS      C, Y15, B
+
+// GERF1..2: D = 1 - t·e·P(t) = |erf(z)| from B = t, D = e; C is
+// overwritten.
+#define GERF1(B, C, D) \
+	VMULPS      B, D, D; \
+	VMOVAPS     asa5<>(SB), C; \
+	VFMADD213PS asa4<>(SB), B, C; \
+	VFMADD213PS asa3<>(SB), B, C
+
+#define GERF2(B, C, D) \
+	VFMADD213PS  asa2<>(SB), B, C; \
+	VFMADD213PS  asa1<>(SB), B, C; \
+	VFNMADD213PS Y15, C, D
+
+// GOUT: D = S + S·erf with A = S = x/2 (whose sign is z's) and D = |erf|;
+// C is overwritten.
+#define GOUT(A, C, D) \
+	VANDPS      Y13, A, C; \
+	VXORPS      C, D, D; \
+	VFMADD213PS A, A, D
+
+// GELUPAIR runs GELU on two blocks, x in Y0 and Y5, results in Y3 and Y8.
+#define GELUPAIR \
+	GZ(Y0, Y1, Y2); \
+	GZ(Y5, Y6, Y7); \
+	VMULPS Y14, Y0, Y0; \
+	VMULPS Y14, Y5, Y5; \
+	GEXP1(Y2, Y3, Y4); \
+	GEXP1(Y7, Y8, Y9); \
+	GEXP2(Y2, Y3, Y4); \
+	GEXP2(Y7, Y8, Y9); \
+	GEXP3(Y2, Y3, Y4); \
+	GEXP3(Y7, Y8, Y9); \
+	GT(Y1, Y2); \
+	GT(Y6, Y7); \
+	GERF1(Y1, Y2, Y3); \
+	GERF1(Y6, Y7, Y8); \
+	GERF2(Y1, Y2, Y3); \
+	GERF2(Y6, Y7, Y8); \
+	GOUT(Y0, Y2, Y3); \
+	GOUT(Y5, Y7, Y8)
+
+#define GELUCONSTS \
+	VMOVAPS one<>(SB), Y15; \
+	VMOVAPS half<>(SB), Y14; \
+	VMOVAPS signmask<>(SB), Y13; \
+	VMOVAPS absmask<>(SB), Y12; \
+	VMOVAPS dlnmin<>(SB), Y11
 
 // func geluAVX2(dst, src *float32, n int)
-// x·Φ(x).
+// S + S·erf(x/√2), S = x/2, sixteen elements a step and eight at the end.
 TEXT ·geluAVX2(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
-	SHRQ $3, CX
+	GELUCONSTS
+	SHRQ $4, CX
+	JZ   gelutail
 
 geluloop:
-	VMOVUPS (SI), Y10
-	PHI
-	VMULPS  Y10, Y14, Y14
-	VMOVUPS Y14, (DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DI
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y5
+	GELUPAIR
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
 	DECQ    CX
 	JNZ     geluloop
+
+gelutail:
+	TESTQ $8, n+16(FP)
+	JZ    geludone
+	VMOVUPS (SI), Y0
+	GZ(Y0, Y1, Y2)
+	VMULPS Y14, Y0, Y0
+	GEXP1(Y2, Y3, Y4)
+	GEXP2(Y2, Y3, Y4)
+	GEXP3(Y2, Y3, Y4)
+	GT(Y1, Y2)
+	GERF1(Y1, Y2, Y3)
+	GERF2(Y1, Y2, Y3)
+	GOUT(Y0, Y2, Y3)
+	VMOVUPS Y3, (DI)
+
+geludone:
 	VZEROUPPER
 	RET
 
+// GGRAD: A = 0.5 + T + 0.5·erf, from A = T = (z/√π)·e, E = z's sign,
+// D = |erf|.
+#define GGRAD(A, D, E) \
+	VXORPS      E, D, D; \
+	VADDPS      Y14, A, A; \
+	VFMADD231PS Y14, D, A
+
+// GTE: A = T = (z/√π)·e and E = z's sign, from B = z, D = e.
+#define GTE(A, B, D, E) \
+	VMULPS rsqrtpi<>(SB), B, A; \
+	VMULPS D, A, A; \
+	VANDPS Y13, B, E
+
+// GRADPAIR runs the gradient on two blocks, x in Y0 and Y5, results
+// (before the upstream gradient) in Y0 and Y5.
+#define GRADPAIR \
+	GZ(Y0, Y1, Y2); \
+	GZ(Y5, Y6, Y7); \
+	GEXP1(Y2, Y3, Y4); \
+	GEXP1(Y7, Y8, Y9); \
+	GEXP2(Y2, Y3, Y4); \
+	GEXP2(Y7, Y8, Y9); \
+	GEXP3(Y2, Y3, Y4); \
+	GEXP3(Y7, Y8, Y9); \
+	GTE(Y0, Y1, Y3, Y4); \
+	GTE(Y5, Y6, Y8, Y9); \
+	GT(Y1, Y2); \
+	GT(Y6, Y7); \
+	GERF1(Y1, Y2, Y3); \
+	GERF1(Y6, Y7, Y8); \
+	GERF2(Y1, Y2, Y3); \
+	GERF2(Y6, Y7, Y8); \
+	GGRAD(Y0, Y3, Y4); \
+	GGRAD(Y5, Y8, Y9)
+
 // func geluBackwardAVX2(dst, x, grad *float32, n int)
-// grad·(Φ(x) + x·φ(x)), φ(x) = e^(-z²)/√(2π) with z² = x²/2.
+// grad·(0.5 + (z/√π)·e^(-z²) + 0.5·erf(z)), z = x/√2.
 TEXT ·geluBackwardAVX2(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ grad+16(FP), DX
 	MOVQ n+24(FP), CX
-	SHRQ $3, CX
+	GELUCONSTS
+	SHRQ $4, CX
+	JZ   gelubtail
 
 gelubloop:
-	VMOVUPS (SI), Y10
-	PHI
-	VMULPS      Y11, Y11, Y0
-	VXORPS      signmask<>(SB), Y0, Y0
-	EXP
-	VMULPS      invsqrt2pi<>(SB), Y3, Y3
-	VFMADD231PS Y10, Y3, Y14
-	VMULPS      (DX), Y14, Y14
-	VMOVUPS     Y14, (DI)
-	ADDQ        $32, SI
-	ADDQ        $32, DX
-	ADDQ        $32, DI
-	DECQ        CX
-	JNZ         gelubloop
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y5
+	GRADPAIR
+	VMULPS  (DX), Y0, Y0
+	VMULPS  32(DX), Y5, Y5
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y5, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DX
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     gelubloop
+
+gelubtail:
+	TESTQ $8, n+24(FP)
+	JZ    gelubdone
+	VMOVUPS (SI), Y0
+	GZ(Y0, Y1, Y2)
+	GEXP1(Y2, Y3, Y4)
+	GEXP2(Y2, Y3, Y4)
+	GEXP3(Y2, Y3, Y4)
+	GTE(Y0, Y1, Y3, Y4)
+	GT(Y1, Y2)
+	GERF1(Y1, Y2, Y3)
+	GERF2(Y1, Y2, Y3)
+	GGRAD(Y0, Y3, Y4)
+	VMULPS  (DX), Y0, Y0
+	VMOVUPS Y0, (DI)
+
+gelubdone:
 	VZEROUPPER
 	RET

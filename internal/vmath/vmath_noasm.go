@@ -13,6 +13,9 @@ func geluBlock(dst, src []float32)                               { panic("vmath:
 func geluBackwardBlock(dst, x, g []float32)                      { panic("vmath: no vector kernel") }
 func expShiftSumBlock(dst, src []float32, shift float32) float32 { panic("vmath: no vector kernel") }
 func maxBlock(src []float32) float32                             { panic("vmath: no vector kernel") }
+func expSumRowsBlock(dst, src []float32, n int, m, s []float32)  { panic("vmath: no vector kernel") }
+func addRowsBlock(dst, src []float32, n int, c []float32)        { panic("vmath: no vector kernel") }
+func scaleRowsBlock(dst, src []float32, n int, k []float32)      { panic("vmath: no vector kernel") }
 func scaleBlock(dst, src []float32, s float32)                   { panic("vmath: no vector kernel") }
 func addConstBlock(dst, src []float32, c float32)                { panic("vmath: no vector kernel") }
 func reluBlock(dst, src []float32)                               { panic("vmath: no vector kernel") }

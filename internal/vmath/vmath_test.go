@@ -329,3 +329,37 @@ func TestMaxPool2x2(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockWidthsAgree checks that the kernels give the same bits whether
+// an element goes through a sixteen-element step (with Exp's shortcut
+// for |x| < 86 or without it, when its neighbours are out of that range)
+// or through an eight-element block at the end of a slice, and that
+// ExpShiftSum's outputs are Exp's.
+func TestBlockWidthsAgree(t *testing.T) {
+	xs := testInputs()
+	xs = xs[:len(xs)&^15]
+	all := append([]funcs0{{"ExpShiftSum", func(dst, src []float32) { ExpShiftSum(dst, src, 0) }}},
+		funcs0{"Exp", Exp}, funcs0{"Sigmoid", Sigmoid}, funcs0{"Tanh", Tanh}, funcs0{"GELU", GELU})
+	for _, f := range all {
+		wide := make([]float32, len(xs))
+		f.vec(wide, xs)
+		narrow := make([]float32, 8)
+		bad := 0
+		for i := 0; i < len(xs); i += 8 {
+			f.vec(narrow, xs[i:i+8])
+			for j, v := range narrow {
+				if w := wide[i+j]; math.Float32bits(v) != math.Float32bits(w) && !(v != v && w != w) {
+					if bad < 5 {
+						t.Errorf("%s(%g): %g in a block of eight, %g in a step of sixteen", f.name, xs[i+j], v, w)
+					}
+					bad++
+				}
+			}
+		}
+	}
+}
+
+type funcs0 struct {
+	name string
+	vec  func(dst, src []float32)
+}

@@ -1,5 +1,7 @@
 # Generates network_torch.json, the PyTorch reference values for the tests of
-# Conv2d, MaxPool2d, AvgPool2d, BatchNorm, LayerNorm, Linear and Pad. The tests do not
+# Conv2d, MaxPool2d, AvgPool2d, BatchNorm, LayerNorm, Linear, Pad, the
+# resampling ops (adaptive average pooling, nearest and bilinear upsampling),
+# Permute, Cat, Index and batched MatMul. The tests do not
 # need PyTorch; this script documents where the numbers come from. Run with
 # PyTorch 1.13 (Debian python3-torch):
 #
@@ -64,6 +66,13 @@ pools = [
     ("k32s12p10", (1, 2, 5, 6), (3, 2), (1, 2), (1, 0), False),
     ("overlap_ties", (1, 2, 5, 5), (3, 3), (1, 1), (1, 1), True),
     ("unbatched", (2, 5, 4), (2, 2), (1, 1), (0, 1), False),
+    # Odd planes, padding on both edges, kernels larger than the stride.
+    ("k3s2p1_odd", (2, 3, 9, 11), (3, 3), (2, 2), (1, 1), False),
+    ("k5s3p2", (1, 2, 11, 8), (5, 5), (3, 3), (2, 2), False),
+    ("k3s1p1", (2, 2, 6, 7), (3, 3), (1, 1), (1, 1), False),
+    ("k4s2p1_ties", (1, 2, 9, 9), (4, 4), (2, 2), (1, 1), True),
+    ("k1s2", (1, 2, 5, 6), (1, 1), (2, 2), (0, 0), False),
+    ("k2s2_odd", (2, 2, 7, 5), (2, 2), None, (0, 0), False),
 ]
 for name, xs, k, s, p, ties in pools:
     base = wave(0.4, *xs)
@@ -162,5 +171,60 @@ for name, xs, pd, v in pads:
     y = F.pad(x, pd, value=v)
     y.backward(wave(1.3, *y.shape))
     out["pad_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+
+# Resampling: name, x shape, function of x. Output sizes that do not divide
+# the input, shrinking and growing, and scale factors.
+resamples = [
+    ("adaptive_7x5_to_3x2", (2, 3, 7, 5), lambda x: F.adaptive_avg_pool2d(x, (3, 2))),
+    ("adaptive_5x7_to_4x3", (1, 2, 5, 7), lambda x: F.adaptive_avg_pool2d(x, (4, 3))),
+    ("adaptive_3x3_to_5x4", (1, 2, 3, 3), lambda x: F.adaptive_avg_pool2d(x, (5, 4))),
+    ("adaptive_9x6_to_1x1", (2, 3, 9, 6), lambda x: F.adaptive_avg_pool2d(x, 1)),
+    ("nearest_3x4_to_7x5", (1, 2, 3, 4), lambda x: F.interpolate(x, size=(7, 5), mode="nearest")),
+    ("nearest_5x7_to_3x4", (2, 2, 5, 7), lambda x: F.interpolate(x, size=(3, 4), mode="nearest")),
+    ("nearest_scale_2", (2, 3, 4, 5), lambda x: F.interpolate(x, scale_factor=2, mode="nearest")),
+    ("nearest_scale_1_7", (1, 2, 3, 4), lambda x: F.interpolate(x, scale_factor=1.7, mode="nearest")),
+    ("bilinear_3x4_to_7x5", (1, 2, 3, 4), lambda x: F.interpolate(x, size=(7, 5), mode="bilinear")),
+    ("bilinear_6x5_to_4x3", (2, 2, 6, 5), lambda x: F.interpolate(x, size=(4, 3), mode="bilinear")),
+    ("bilinear_align_3x4_to_7x5", (1, 2, 3, 4), lambda x: F.interpolate(x, size=(7, 5), mode="bilinear", align_corners=True)),
+    ("bilinear_align_5x5_to_1x2", (1, 2, 5, 5), lambda x: F.interpolate(x, size=(1, 2), mode="bilinear", align_corners=True)),
+    ("bilinear_scale_1_7", (1, 2, 3, 4), lambda x: F.interpolate(x, scale_factor=1.7, mode="bilinear")),
+    ("bilinear_8x8_to_16x16", (1, 2, 8, 8), lambda x: F.interpolate(x, size=(16, 16), mode="bilinear")),
+]
+for name, xs, fn in resamples:
+    x = leaf(wave(0.4, *xs))
+    y = fn(x)
+    y.backward(wave(1.3, *y.shape))
+    out["resample_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+
+# Copies: gx is the first input's gradient, gw the second's.
+x = leaf(wave(0.1, 2, 3, 4, 5))
+y = x.permute(0, 3, 1, 2)
+y.backward(wave(1.3, *y.shape))
+out["copy_permute"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+x = leaf(wave(0.1, 3, 17, 19))
+y = x.transpose(1, 2)
+y.backward(wave(1.3, *y.shape))
+out["copy_transpose"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+a, b = leaf(wave(0.1, 2, 3, 4)), leaf(wave(0.2, 2, 5, 4))
+y = torch.cat([a, b], 1)
+y.backward(wave(1.3, *y.shape))
+out["copy_cat"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(a.grad), "gw": flat(b.grad)}
+x = leaf(wave(0.1, 7, 3))
+y = x[torch.tensor([[2, 0, 6], [2, 2, -1]])]
+y.backward(wave(1.3, *y.shape))
+out["copy_index"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+
+# Batched products: name, a shape, b shape, transpose b's last two dims.
+matmuls = [
+    ("batched", (6, 4, 5), (6, 5, 3), False),
+    ("broadcast", (2, 3, 4, 5), (5, 3), False),
+    ("broadcast_batch", (2, 1, 4, 5), (3, 5, 2), False),
+    ("q_kT", (8, 9, 7), (8, 10, 7), True),
+]
+for name, ash, bsh, tb in matmuls:
+    a, b = leaf(wave(0.1, *ash)), leaf(wave(0.2, *bsh))
+    y = torch.matmul(a, b.transpose(-2, -1) if tb else b)
+    y.backward(wave(1.3, *y.shape))
+    out["matmul_" + name] = {"shape": list(y.shape), "y": flat(y), "gx": flat(a.grad), "gw": flat(b.grad)}
 
 print("{\n" + ",\n".join(json.dumps(k) + ": " + json.dumps(out[k], sort_keys=True) for k in sorted(out)) + "\n}")
