@@ -103,3 +103,43 @@ func median(x []float64) float64 {
 	slices.Sort(s)
 	return s[len(s)/2]
 }
+
+// BenchmarkSharedPanels compares the two ways of splitting big products
+// across the cores in one process: each iteration times about 10 ms of
+// n×n products with shared panels of B and as many in chunks that each
+// goroutine packs for itself (in alternating order), and "chunked/shared"
+// is the median ratio of the times (above 1: sharing is faster).
+func BenchmarkSharedPanels(b *testing.B) {
+	if len(kernels) == 0 || runtime.GOMAXPROCS(0) < 2 {
+		b.Skip("no micro-kernel or one core")
+	}
+	defer func() { sharePanels = true }()
+	for _, n := range benchSizes[1:] {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			p := newProblem(rand.New(rand.NewPCG(1, 1)), false, false, n, n, n, 0, 1, 0)
+			reps := max(1, int(1e9/(2*float64(n)*float64(n)*float64(n))))
+			timed := func(shared bool) float64 {
+				sharePanels = shared
+				t := time.Now()
+				for range reps {
+					Sgemm(p.transA, p.transB, p.m, p.n, p.k, p.alpha, p.a, p.lda, p.b, p.ldb, p.beta, p.c, p.ldc)
+				}
+				return time.Since(t).Seconds()
+			}
+			timed(true)
+			timed(false)
+			var ratios []float64
+			b.ResetTimer()
+			for i := range b.N {
+				var shared, chunked float64
+				if i%2 == 0 {
+					shared, chunked = timed(true), timed(false)
+				} else {
+					chunked, shared = timed(false), timed(true)
+				}
+				ratios = append(ratios, chunked/shared)
+			}
+			b.ReportMetric(median(ratios), "chunked/shared")
+		})
+	}
+}

@@ -44,10 +44,14 @@ const bandsPerPart = 4
 // a time.
 const sharedGroup = 4
 
+// sharePanels switches the shared panels off for BenchmarkSharedPanels,
+// which compares the two splits in one process.
+var sharePanels = true
+
 // useShared reports whether the parts goroutines computing p share packed
 // panels of B.
 func useShared(kn *kernel, p *problem, parts int) bool {
-	return parts >= 2 && kn.contig != nil &&
+	return sharePanels && parts >= 2 && kn.contig != nil &&
 		2*float64(p.m)*float64(p.n)*float64(p.k) >= pollFlops &&
 		p.m >= sharedMinRows && p.n >= sharedMinCols &&
 		!unpackedB(kn, p, p.m) && !unpackedA(kn, p, p.n)
