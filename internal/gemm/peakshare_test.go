@@ -105,19 +105,27 @@ func median(x []float64) float64 {
 }
 
 // BenchmarkSharedPanels compares the two ways of splitting big products
-// across the cores in one process: each iteration times about 10 ms of
-// n×n products with shared panels of B and as many in chunks that each
-// goroutine packs for itself (in alternating order), and "chunked/shared"
-// is the median ratio of the times (above 1: sharing is faster).
+// across the cores in one process, on 512³, 1024³ and ResNet-18's products
+// that share panels: each iteration times about 10 ms of products with
+// shared panels of B and as many in chunks that each goroutine packs for
+// itself (in alternating order), and "chunked/shared" is the median ratio
+// of the times (above 1: sharing is faster).
 func BenchmarkSharedPanels(b *testing.B) {
 	if len(kernels) == 0 || runtime.GOMAXPROCS(0) < 2 {
 		b.Skip("no micro-kernel or one core")
 	}
 	defer func() { sharePanels = true }()
-	for _, n := range benchSizes[1:] {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			p := newProblem(rand.New(rand.NewPCG(1, 1)), false, false, n, n, n, 0, 1, 0)
-			reps := max(1, int(1e9/(2*float64(n)*float64(n)*float64(n))))
+	shapes := []shape{{"n=512", false, false, 512, 512, 512}, {"n=1024", false, false, 1024, 1024, 1024}}
+	for _, s := range resnetShapes {
+		p := &problem{transA: s.transA, transB: s.transB, m: s.m, n: s.n, k: s.k}
+		if parts, _ := split(&kernels[0], p); useShared(&kernels[0], p, parts) {
+			shapes = append(shapes, s)
+		}
+	}
+	for _, s := range shapes {
+		b.Run(s.name, func(b *testing.B) {
+			p := newProblem(rand.New(rand.NewPCG(1, 1)), s.transA, s.transB, s.m, s.n, s.k, 0, 1, 0)
+			reps := max(1, int(1e9/(2*float64(s.m)*float64(s.n)*float64(s.k))))
 			timed := func(shared bool) float64 {
 				sharePanels = shared
 				t := time.Now()

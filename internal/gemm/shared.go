@@ -13,14 +13,14 @@ import (
 // into column chunks, every goroutine would pack all of A for its own
 // columns (each core packing the whole of A, that half of the packing done
 // twice); cut into row chunks, all of B. Instead the goroutines pack each
-// kc×nc panel of B together, into one buffer, claiming a few slivers at a
+// kc×n panel of B together, into one buffer, claiming a few slivers at a
 // time, then compute C from it in bands of rows, a few bands per
 // goroutine, each packing the blocks of A of the bands it computes.
 // Everything is packed once.
 //
-// The panels are taken in order, with two buffers in turn: panel t is
-// packed into buffer t%2 once every band of panel t-2 is computed, and its
-// bands are computed once all of it is packed. Band b of panel t waits for
+// The panels are taken in order, with up to four buffers in turn (nbuf):
+// panel t is packed into buffer t%nbuf once every band of panel t-nbuf is
+// computed, and its bands are computed once all of it is packed. Band b of panel t waits for
 // band b of panel t-1, which updates the same rows of C. Each goroutine
 // prefers its own bands (b ≡ its index mod the goroutines), so that on a
 // quiet machine each keeps to its rows; one that finds its own bands taken
@@ -29,12 +29,24 @@ import (
 // instead of holding them up. A goroutine only waits for work that others
 // have claimed, and claims nothing while it waits, so the waits end.
 
-// sharedMinRows and sharedMinCols bound the products that share panels:
-// with fewer rows than this, each goroutine would get less than a block of
-// A; with fewer columns, the panel of B is too small to be worth sharing.
+// sharedMinRows, sharedMinCols and sharedMaxCols bound the products that
+// share panels: with fewer rows than this, each goroutine would get less
+// than a block of A; with fewer columns, the panel of B is too small to be
+// worth sharing. With more columns, packing all of A costs each goroutine
+// little next to its chunk of columns (A's m·k floats against 2·m·k·n/2
+// flops), and chunks, which need no coordination, did better on a busy
+// machine (ResNet-18's weight gradients, 2304 and 4608 columns: 3-15%).
 const (
 	sharedMinRows = 256
 	sharedMinCols = 128
+	sharedMaxCols = 1536
+)
+
+// maxPanelBufs is the most buffers for panels of B, and panelBufFloats
+// the most floats they hold together (beyond two buffers).
+const (
+	maxPanelBufs   = 4
+	panelBufFloats = 2 << 20
 )
 
 // bandsPerPart is the most bands of rows per goroutine.
@@ -53,22 +65,22 @@ var sharePanels = true
 func useShared(kn *kernel, p *problem, parts int) bool {
 	return sharePanels && parts >= 2 && kn.contig != nil &&
 		2*float64(p.m)*float64(p.n)*float64(p.k) >= pollFlops &&
-		p.m >= sharedMinRows && p.n >= sharedMinCols &&
+		p.m >= sharedMinRows && p.n >= sharedMinCols && p.n <= sharedMaxCols &&
 		!unpackedB(kn, p, p.m) && !unpackedA(kn, p, p.n)
 }
 
 // sharedPanels is the state of one product that shares panels of B: the
-// plan, the two buffers, and the counters through which the goroutines
+// plan, the buffers, and the counters through which the goroutines
 // claim work and see what is done.
 type sharedPanels struct {
-	kc, nc  int // depth and width of a panel
-	kPanels int // panels along k for each band of columns
-	count   int // panels in all
-	parts   int // goroutines
-	bands   int // bands of rows of C, a few per goroutine
-	tiles   int // row tiles of C, shared out among the bands
-	bufs    [2][]float32
-	stage   []panelStage
+	kc, nc int // depth of a panel, and its width (n, rounded up to nr)
+	count  int // panels
+	parts  int // goroutines
+	bands  int // bands of rows of C, a few per goroutine
+	tiles  int // row tiles of C, shared out among the bands
+	bufs   [maxPanelBufs][]float32
+	nbuf   int // buffers in use
+	stage  []panelStage
 	// claimed[t*bands+b] is set by the goroutine that computes band b of
 	// panel t; bandDone[b] counts the panels computed for band b.
 	claimed  []atomic.Bool
@@ -99,9 +111,9 @@ func (sp *sharedPanels) plan(kn *kernel, p *problem, parts int) {
 	if kp := (p.k + blockK - 1) / blockK; kp > 1 {
 		sp.kc = roundUp((p.k+kp-1)/kp, 4)
 	}
-	sp.nc = min(roundUp(blockN, kn.nr), roundUp(p.n, kn.nr))
-	sp.kPanels = (p.k + sp.kc - 1) / sp.kc
-	sp.count = sp.kPanels * ((p.n + sp.nc - 1) / sp.nc)
+	// One panel spans all of B's columns (sharedMaxCols ≤ blockN).
+	sp.nc = roundUp(p.n, kn.nr)
+	sp.count = (p.k + sp.kc - 1) / sp.kc
 	sp.tiles = (p.m + kn.mr - 1) / kn.mr
 	sp.parts = parts
 	// A few bands per goroutine, of at least eight tiles: the last ones
@@ -112,7 +124,10 @@ func (sp *sharedPanels) plan(kn *kernel, p *problem, parts int) {
 	if sp.wake.L == nil {
 		sp.wake.L = &sp.mu
 	}
-	for i := range sp.bufs {
+	// More buffers let a goroutine run further ahead of one that is off
+	// its core (on a busy machine) before it has to wait.
+	sp.nbuf = min(sp.count, max(2, min(maxPanelBufs, panelBufFloats/(sp.kc*sp.nc))))
+	for i := range sp.nbuf {
 		sp.bufs[i] = grow(sp.bufs[i], sp.kc*sp.nc)
 	}
 	if cap(sp.stage) < sp.count {
@@ -219,16 +234,15 @@ func (cl *call) sharedWork() {
 	mr, nr := kn.mr, kn.nr
 	ws.tmp = grow(ws.tmp, mr*nr)
 	for t := 0; t < sp.count; t++ {
-		jc := t / sp.kPanels * sp.nc
-		pc := t % sp.kPanels * sp.kc
-		nb, kb := min(sp.nc, p.n-jc), min(sp.kc, p.k-pc)
+		pc := t * sp.kc
+		nb, kb := p.n, min(sp.kc, p.k-pc)
 		st := &sp.stage[t]
-		buf := sp.bufs[t%2]
+		buf := sp.bufs[t%sp.nbuf]
 		if st.compDone.Load() == int64(sp.bands) {
 			continue // a late worker: this panel is finished
 		}
-		if t >= 2 {
-			sp.waitFor(&sp.stage[t-2].compDone, int64(sp.bands))
+		if t >= sp.nbuf {
+			sp.waitFor(&sp.stage[t-sp.nbuf].compDone, int64(sp.bands))
 		}
 		groups := int64((nb + sharedGroup*nr - 1) / (sharedGroup * nr))
 		for {
@@ -238,7 +252,7 @@ func (cl *call) sharedWork() {
 			}
 			if !cl.stopped.Load() {
 				j := g * sharedGroup * nr
-				packPanelB(kn, p, buf[j*kb:], pc, kb, jc+j, min(sharedGroup*nr, nb-j))
+				packPanelB(kn, p, buf[j*kb:], pc, kb, j, min(sharedGroup*nr, nb-j))
 			}
 			sp.advance(&st.packDone)
 		}
@@ -253,7 +267,7 @@ func (cl *call) sharedWork() {
 				break
 			}
 			sp.waitFor(&sp.bandDone[b].n, int64(t))
-			if !cl.stopped.Load() && !ws.band(kn, p, sp, b, buf, jc, nb, pc, kb, beta) {
+			if !cl.stopped.Load() && !ws.band(kn, p, sp, b, buf, pc, kb, beta) {
 				cl.stopped.Store(true)
 			}
 			sp.advance(&sp.bandDone[b].n)
@@ -269,7 +283,7 @@ func (cl *call) sharedWork() {
 // band computes band b of C for the panel of B packed in buf, in blocks of
 // A of at most blockM rows of about equal size. It returns false, leaving
 // the band partly updated, when an interrupt is requested.
-func (ws *workspace) band(kn *kernel, p *problem, sp *sharedPanels, b int, buf []float32, jc, nb, pc, kb int, beta float32) bool {
+func (ws *workspace) band(kn *kernel, p *problem, sp *sharedPanels, b int, buf []float32, pc, kb int, beta float32) bool {
 	mr := kn.mr
 	i0, i1 := sp.band(kn, p, b)
 	if i1 <= i0 {
@@ -284,7 +298,7 @@ func (ws *workspace) band(kn *kernel, p *problem, sp *sharedPanels, b int, buf [
 		mb := min(mc, i1-ic)
 		ws.a = grow(ws.a, roundUp(mb, mr)*kb)
 		ws.packA(kn, p, ic, mb, pc, kb)
-		ws.macro(kn, p, ws.a, buf, ic, mb, jc, nb, pc, kb, beta, false, false)
+		ws.macro(kn, p, ws.a, buf, ic, mb, 0, p.n, pc, kb, beta, false, false)
 	}
 	return true
 }

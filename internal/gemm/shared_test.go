@@ -8,17 +8,18 @@ import (
 	"github.com/gohooks/gohooks/internal/interrupt"
 )
 
-// Shapes that share panels of B: several panels along k (the two buffers
-// taking turns, an uneven depth), two bands of columns (n above nc), rows
-// and columns that do not fill the last tiles, every transposition.
+// Shapes that share panels of B: several panels along k (more panels than
+// buffers, an uneven depth), the widest C that shares, rows and columns
+// that do not fill the last tiles, every transposition.
 var sharedShapes = []struct {
 	transA, transB bool
 	m, n, k        int
 }{
 	{false, false, 257, 131, 700},
 	{true, false, 300, 200, 513},
-	{false, true, 263, 3100, 40},
+	{false, true, 263, sharedMaxCols, 40},
 	{true, true, 259, 259, 1030},
+	{false, false, 300, 200, 2100},
 }
 
 func TestSharedShapesSharePanels(t *testing.T) {
