@@ -159,7 +159,7 @@ func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 					// rows of A.
 					ws.packA(kn, p, ic+full, mb-full, pc, kb)
 				}
-				ws.macro(kn, p, ic, mb, jc, nb, pc, kb, beta, direct, directA)
+				ws.macro(kn, p, ws.a, ws.b, ic, mb, jc, nb, pc, kb, beta, direct, directA)
 			}
 		}
 	}
@@ -195,12 +195,12 @@ func unpackedA(kn *kernel, p *problem, n int) bool {
 const unpackedCols = 2
 
 // macro runs the kernel over every tile of the mb×nb block of C at (ic, jc)
-// from the packed buffers (with direct, from B itself at row pc for the
-// full slivers, and from ws.b[0] for a last partial one; with directA, the
-// same for A at column pc and ws.a[0]). Tiles cut by the edge of C go to
-// the edge kernel, or without one through ws.tmp, so nothing outside C is
-// touched.
-func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, beta float32, direct, directA bool) {
+// from the packed block pa of A and panel pb of B (with direct, from B
+// itself at row pc for the full slivers, and from pb[0] for a last partial
+// one; with directA, the same for A at column pc and pa[0]). Tiles cut by
+// the edge of C go to the edge kernel, or without one through ws.tmp, so
+// nothing outside C is touched.
+func (ws *workspace) macro(kn *kernel, p *problem, pa, pb []float32, ic, mb, jc, nb, pc, kb int, beta float32, direct, directA bool) {
 	mr, nr := kn.mr, kn.nr
 	c, ldc, alpha := p.c, p.ldc, p.alpha
 	for jr := 0; jr < nb; jr += nr {
@@ -211,9 +211,9 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 		case strided:
 			bp = &p.b[pc*p.ldb+jc+jr]
 		case direct:
-			bp = &ws.b[0]
+			bp = &pb[0]
 		default:
-			bp = &ws.b[jr*kb]
+			bp = &pb[jr*kb]
 		}
 		for ir := 0; ir < mb; ir += mr {
 			rows := min(mr, mb-ir)
@@ -231,9 +231,9 @@ func (ws *workspace) macro(kn *kernel, p *problem, ic, mb, jc, nb, pc, kb int, b
 					continue
 				}
 			case directA:
-				ap = &ws.a[0]
+				ap = &pa[0]
 			default:
-				ap = &ws.a[ir*kb]
+				ap = &pa[ir*kb]
 			}
 			if rows == mr && cols == nr {
 				if strided {
@@ -300,18 +300,24 @@ func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 // packB packs a kb×nb panel of op(B) at (p0, j0) into ws.b, with the
 // kernel's packers when it has them.
 func (ws *workspace) packB(kn *kernel, p *problem, p0, kb, j0, nb int) {
+	packPanelB(kn, p, ws.b, p0, kb, j0, nb)
+}
+
+// packPanelB packs a kb×nb panel of op(B) at (p0, j0) into dst, sliver t
+// (columns j0+t*nr on) at dst[t*nr*kb:].
+func packPanelB(kn *kernel, p *problem, dst []float32, p0, kb, j0, nb int) {
 	nr := kn.nr
 	if p.packB != nil {
-		p.packB(ws.b[:roundUp(nb, nr)*kb], p0, kb, j0, nb, nr)
+		p.packB(dst[:roundUp(nb, nr)*kb], p0, kb, j0, nb, nr)
 		return
 	}
 	if kn.contig == nil {
-		packB(ws.b, p, p0, kb, j0, nb, nr)
+		packB(dst, p, p0, kb, j0, nb, nr)
 		return
 	}
 	for t := 0; t < nb; t += nr {
 		cols := min(nr, nb-t)
-		d := &ws.b[t*kb]
+		d := &dst[t*kb]
 		if !p.transB {
 			kn.contig(d, &p.b[p0*p.ldb+j0+t], kb, p.ldb, cols, nr)
 			continue
@@ -322,11 +328,11 @@ func (ws *workspace) packB(kn *kernel, p *problem, p0, kb, j0, nb int) {
 		src := p.b[(j0+t)*p.ldb+p0:]
 		kn.rowsT(d, &src[0], kb, p.ldb, min(cols, h), h, nr)
 		if cols > h {
-			kn.rowsT(&ws.b[t*kb+h], &src[h*p.ldb], kb, p.ldb, cols-h, h, nr)
+			kn.rowsT(&dst[t*kb+h], &src[h*p.ldb], kb, p.ldb, cols-h, h, nr)
 			continue
 		}
 		for q := 0; q < kb; q++ {
-			clear(ws.b[t*kb+q*nr+h : t*kb+(q+1)*nr])
+			clear(dst[t*kb+q*nr+h : t*kb+(q+1)*nr])
 		}
 	}
 }

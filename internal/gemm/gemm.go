@@ -23,7 +23,11 @@
 //     late in a network, on small images). Products above a
 //     size threshold (about 120³) are split across GOMAXPROCS cores by
 //     long-lived worker goroutines; small products run on the calling
-//     goroutine only. After a product below about 200³ the workers poll
+//     goroutine only. From about 200³ on, with 256 rows or more, the
+//     goroutines pack each panel of B together and share it, each
+//     computing a band of rows of C (see shared.go); smaller products are
+//     cut into chunks of rows or columns that each goroutine packs for
+//     itself. After a product below about 200³ the workers poll
 //     for the next one for parallel.Spin (50 µs), yielding to other
 //     goroutines, then park: an idle process uses no CPU.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.

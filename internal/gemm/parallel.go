@@ -68,6 +68,10 @@ type call struct {
 	// poll says the product is short enough (below pollFlops) that the
 	// goroutines waiting around it poll instead of parking at once.
 	poll bool
+	// shared says the goroutines share packed panels of B (see
+	// sharedWork); the fields below serve that mode only.
+	shared bool
+	panels *sharedPanels
 }
 
 var calls = sync.Pool{New: func() any { return &call{done: make(chan struct{}, 1)} }}
@@ -137,6 +141,10 @@ func nextJob(jobs <-chan *call) *call {
 
 // work claims and computes chunks until none is left.
 func (cl *call) work() {
+	if cl.shared {
+		cl.sharedWork()
+		return
+	}
 	ws := workspaces.Get().(*workspace)
 	for {
 		i := int(cl.next.Add(1)) - 1
@@ -171,9 +179,28 @@ func (cl *call) release() {
 // calling goroutine. It reports false when an interrupt stopped any chunk.
 func runParallel(kn *kernel, p *problem, parts int, alongN bool) bool {
 	ensureWorkers(parts - 1)
-	cl := calls.Get().(*call)
+	cl, helpers := newCall(kn, p, parts, alongN)
+	return cl.join(helpers)
+}
+
+// newCall plans p for parts goroutines: in bands that share packed panels
+// of B (see sharedWork), or in chunks along the columns (alongN) or rows
+// of C. It returns the call and how many workers can help.
+func newCall(kn *kernel, p *problem, parts int, alongN bool) (cl *call, helpers int) {
+	cl = calls.Get().(*call)
 	cl.p, cl.kn, cl.alongN = *p, kn, alongN
 	cl.poll = 2*float64(p.m)*float64(p.n)*float64(p.k) < pollFlops
+	cl.next.Store(0)
+	cl.stopped.Store(false)
+	cl.shared = useShared(kn, p, parts)
+	if cl.shared {
+		if cl.panels == nil {
+			cl.panels = new(sharedPanels)
+		}
+		cl.panels.plan(kn, p, parts)
+		cl.left.Store(int64(cl.panels.bands * cl.panels.count))
+		return cl, parts - 1
+	}
 	cl.size, cl.chunk = p.m, kn.mr
 	if alongN {
 		cl.size, cl.chunk = p.n, kn.nr
@@ -187,10 +214,14 @@ func runParallel(kn *kernel, p *problem, parts int, alongN bool) bool {
 	}
 	cl.chunk = roundUp((cl.size+chunks-1)/chunks, cl.chunk)
 	cl.chunks = (cl.size + cl.chunk - 1) / cl.chunk
-	cl.next.Store(0)
 	cl.left.Store(int64(cl.chunks))
-	cl.stopped.Store(false)
-	helpers := min(parts, cl.chunks) - 1
+	return cl, min(parts, cl.chunks) - 1
+}
+
+// join hands the call to helpers workers, works on it on the calling
+// goroutine, and waits until every chunk is finished. It reports false
+// when an interrupt stopped any.
+func (cl *call) join(helpers int) bool {
 	cl.refs.Store(int64(1 + helpers))
 	for range helpers {
 		workers.jobs <- cl
