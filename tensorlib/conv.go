@@ -177,7 +177,7 @@ func (g *convGeom) blocks(forward bool) convBlocks {
 		return convBlocks{}
 	}
 	size := min(g.n, max(1, min(blockCols/g.p, blockFloats/max(1, g.k*g.p))))
-	if forward && (g.packed() || g.phased()) || !forward && g.packedGrad() {
+	if forward && (g.packed() || g.phased()) || !forward && (g.packedGrad() || g.phasedGrad() && g.phasedInputGrad()) {
 		// No column matrix to keep in cache: the products pack from the
 		// input (and backward, the input gradient is a convolution of
 		// its own).
@@ -400,6 +400,8 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 		convForward(&gg, gy, sc.flip, nil, dxc)
 		convScratches.Put(sc)
 		gx, needX = ownedGrad(dxc, x.shape), false
+	} else if needX && g.phasedInputGrad() {
+		gx, needX = ownedGrad(phaseInputGrad(g, gy, w.data), x.shape), false
 	} else if needX {
 		dx = zeroBuf(len(x.data))
 	}

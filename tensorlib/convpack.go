@@ -393,3 +393,94 @@ func (pk *colTPacker) packSlow(dst []float32, p0, kb, j0, nb, width int) {
 		}
 	}
 }
+
+// phasedInputGrad reports whether the input gradient of a phased
+// convolution is computed phase by phase (phaseInputGrad): dilation 1 and
+// output planes of exactly the phase planes' size.
+func (g *convGeom) phasedInputGrad() bool {
+	return g.phased() && g.dh == 1 && g.dw == 1 && g.oh == g.h/2
+}
+
+// phaseTaps returns the kernel rows (or columns) i whose input row
+// 2·o + i - pad has parity par, last first, and the padding of the
+// stride-1 convolution that reads the output gradient through them: in
+// that order, tap a reads output row r + a - pad for phase row r.
+func phaseTaps(k, pad, par int) (taps []int, p int) {
+	for i := k - 1; i >= 0; i-- {
+		if ((i-pad)%2+2)%2 == par {
+			taps = append(taps, i)
+		}
+	}
+	if len(taps) > 0 {
+		p = (taps[0] - pad) >> 1 // floor division
+	}
+	return taps, p
+}
+
+// phaseInputGrad returns the input gradient of a phased convolution with
+// weight w for the output gradient gy. Input position (2r+py, 2s+px) of a
+// channel receives from output (r - yo, s - xo) through each kernel tap
+// whose offset i - pad is 2·yo + py (and likewise across), so each phase
+// plane of the gradient is a stride-1 convolution of gy with that phase's
+// taps, packed straight from gy as a "same" convolution is; the four
+// results are then interleaved. No column gradient is folded.
+func phaseInputGrad(g *convGeom, gy, w []float32) []float32 {
+	hp, wp := g.h/2, g.w/2
+	pp := hp * wp
+	phases := newBuf(4 * g.n * g.c * pp)
+	taps := g.kh * g.kw
+	for py := 0; py < 2; py++ {
+		for px := 0; px < 2; px++ {
+			out := phases[(py*2+px)*g.n*g.c*pp:][:g.n*g.c*pp]
+			ti, pi := phaseTaps(g.kh, g.ph, py)
+			tj, pj := phaseTaps(g.kw, g.pw, px)
+			if len(ti) == 0 || len(tj) == 0 {
+				clear(out)
+				continue
+			}
+			gg := convGeom{
+				n: g.n, c: g.cout, h: g.oh, w: g.ow,
+				cout: g.c, kh: len(ti), kw: len(tj),
+				sh: 1, sw: 1, ph: pi, pw: pj, dh: 1, dw: 1,
+				groups: g.groups,
+				oh:     hp, ow: wp,
+				cinG: g.coutG, coutG: g.cinG,
+			}
+			gg.k = gg.cinG * gg.kh * gg.kw
+			gg.p = pp
+			// wp[ci][co][a][b] = w[co][ci][ti[a]][tj[b]], within each group.
+			ws := make([]float32, g.c*gg.k)
+			for gi := 0; gi < g.groups; gi++ {
+				for ci := 0; ci < g.cinG; ci++ {
+					for co := 0; co < g.coutG; co++ {
+						src := w[((gi*g.coutG+co)*g.cinG+ci)*taps:][:taps]
+						dst := ws[((gi*g.cinG+ci)*g.coutG+co)*gg.kh*gg.kw:][:gg.kh*gg.kw]
+						for a, i := range ti {
+							for b, j := range tj {
+								dst[a*gg.kw+b] = src[i*g.kw+j]
+							}
+						}
+					}
+				}
+			}
+			convForward(&gg, gy, ws, nil, out)
+		}
+	}
+	// Interleave the phase planes into the input gradient.
+	dx := newBuf(g.n * g.c * g.h * g.w)
+	planes := g.n * g.c
+	forParts(true, planes, len(dx), func(lo, hi int) {
+		for pl := lo; pl < hi; pl++ {
+			d := dx[pl*g.h*g.w:][:g.h*g.w]
+			for y := 0; y < g.h; y++ {
+				row := d[y*g.w:][:g.w]
+				even := phases[((y%2*2)*planes+pl)*pp+y/2*wp:][:wp]
+				odd := phases[((y%2*2+1)*planes+pl)*pp+y/2*wp:][:wp]
+				for k := range even {
+					row[2*k], row[2*k+1] = even[k], odd[k]
+				}
+			}
+		}
+	})
+	return dx
+}

@@ -207,3 +207,35 @@ func TestGradientsSumIntoOwnedBuffers(t *testing.T) {
 	netClose(t, "x.grad", x.Grad(), toFloat64(want))
 	netClose(t, "h's hook", fromData(seen, x.shape), toFloat64(want))
 }
+
+// Stride-2 convolutions through phase planes (forward, weight gradient
+// and the input gradient computed phase by phase) give the definition's
+// values for several kernel sizes and paddings.
+func TestConv2dPhasedMatchesDefinition(t *testing.T) {
+	for _, c := range []struct {
+		xs, ws []int
+		pad    int
+	}{
+		{[]int{2, 3, 8, 6}, []int{4, 3, 1, 1}, 0},
+		{[]int{2, 3, 8, 8}, []int{5, 3, 3, 3}, 1},
+		{[]int{1, 2, 6, 10}, []int{3, 2, 2, 2}, 0},
+		{[]int{2, 2, 8, 8}, []int{2, 2, 4, 4}, 1},
+		{[]int{1, 3, 4, 4}, []int{2, 3, 5, 5}, 2},
+		{[]int{3, 40, 8, 8}, []int{48, 40, 3, 3}, 1},
+	} {
+		x := netWave(0.1, 1, 0, c.xs...).SetRequiresGrad(true)
+		w := netWave(0.2, 0.05, 0, c.ws...).SetRequiresGrad(true)
+		opt := ConvOptions{Stride: [2]int{2, 2}, Padding: [2]int{c.pad, c.pad}}
+		if g := convGeometry(x, w, nil, opt); !g.phasedInputGrad() {
+			t.Fatalf("%v %v: not phased", c.xs, c.ws)
+		}
+		y := Conv2d(x, w, nil, opt)
+		r := netOutGrad(y)
+		y.BackwardWith(r)
+		wantY, wantGx, wantGw, sumY, sumGx, sumGw := naiveConv(x, w, 2, c.pad, r.data)
+		name := fmt.Sprint(c.xs, c.ws)
+		closeToSums(t, name+" y", y, wantY, sumY)
+		closeToSums(t, name+" x.grad", x.Grad(), wantGx, sumGx)
+		closeToSums(t, name+" w.grad", w.Grad(), wantGw, sumGw)
+	}
+}
