@@ -99,7 +99,8 @@ func convGeometry(x, w, b *Tensor, opt ConvOptions) convGeom {
 // matrix whose product with the weight is the output (for stride 1 and an
 // output as wide as the input, the product packs that matrix straight from
 // the input instead, and the input gradient is the convolution of the
-// output gradient with the flipped weight); samples with small
+// output gradient with the flipped weight; for stride 2 on even sizes,
+// straight from the input's phase planes); samples with small
 // output planes are unfolded side by side, so that one matrix product per
 // group serves a block of several samples. When those products are too
 // small to keep every core busy, the blocks are shared among GOMAXPROCS
@@ -176,7 +177,7 @@ func (g *convGeom) blocks(forward bool) convBlocks {
 		return convBlocks{}
 	}
 	size := min(g.n, max(1, min(blockCols/g.p, blockFloats/max(1, g.k*g.p))))
-	if forward && g.packed() || !forward && g.packedGrad() {
+	if forward && (g.packed() || g.phased()) || !forward && g.packedGrad() {
 		// No column matrix to keep in cache: the products pack from the
 		// input (and backward, the input gradient is a convolution of
 		// its own).
@@ -303,6 +304,9 @@ func blockRows(g *convGeom, planes, m []float32, ns int, toBlock, par bool) {
 // convForward computes out = conv(x, w) + bias.
 func convForward(g *convGeom, x, w, bias, out []float32) {
 	bl := g.blocks(true)
+	if g.phased() {
+		x = phaseSplit(g, x)
+	}
 	// The bias joins the weight as one more column, multiplied by a row of
 	// ones below each group's column matrix: the products then write the
 	// outputs without reading them, instead of adding to outputs filled
@@ -347,7 +351,8 @@ func convForward(g *convGeom, x, w, bias, out []float32) {
 func forwardBlock(g *convGeom, bl convBlocks, b int, x, w []float32, stride int, bias, out []float32, sc *convScratch, par bool) {
 	s0, ns := bl.samples(b, g.n)
 	ld := ns * g.p
-	if g.packed() {
+	if g.packed() || g.phased() {
+		// x is phaseSplit's for phased geometries.
 		forwardPacked(g, s0, ns, x, w, stride, bias, out, sc, par)
 		return
 	}
@@ -402,10 +407,16 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 		gb = ownedGrad(biasGrad(g, gy), []int{g.cout})
 	}
 	bl := g.blocks(false)
+	xd := x.data
+	if needW && g.phasedGrad() {
+		// The weight gradient packs from the phase planes (backwardBlock
+		// reads x only for it).
+		xd = phaseSplit(g, xd)
+	}
 	// The weight gradient is summed transposed (see backwardBlock) for
 	// fewer than 128 output channels, where that is faster; from 128 on
 	// both ways take the same time, and the transpose at the end is saved.
-	transposed := g.coutG < 128 && !g.packedGrad()
+	transposed := g.coutG < 128 && !g.packedGrad() && !g.phasedGrad()
 	switch {
 	case !needX && !needW:
 	case !bl.spread:
@@ -417,7 +428,7 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 		sc := convScratches.Get().(*convScratch)
 		for b := 0; b < bl.count; b++ {
 			interrupt.Check()
-			backwardBlock(g, bl, b, x.data, w.data, gy, dx, dw, transposed, sc, true)
+			backwardBlock(g, bl, b, xd, w.data, gy, dx, dw, transposed, sc, true)
 		}
 		convScratches.Put(sc)
 	default:
@@ -438,7 +449,7 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 			}
 			for b := bl.count * chunk / chunks; b < bl.count*(chunk+1)/chunks; b++ {
 				interrupt.Check()
-				backwardBlock(g, bl, b, x.data, w.data, gy, dx, parts[chunk], transposed, scs[worker], false)
+				backwardBlock(g, bl, b, xd, w.data, gy, dx, parts[chunk], transposed, scs[worker], false)
 			}
 		})
 		for _, sc := range scs {
@@ -522,7 +533,7 @@ func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32
 		gyb = sc.mat
 	}
 	direct := ns == 1 && g.direct()
-	if dw != nil && g.packedGrad() {
+	if dw != nil && (g.packedGrad() || g.phasedGrad()) {
 		lanes := g.laneTables(8)
 		for gi := 0; gi < g.groups; gi++ {
 			pk := colTPacker{g: g, x: x, s0: s0, c0: gi * g.cinG, lanes: lanes}

@@ -44,14 +44,62 @@ type laneTables struct {
 var laneCache sync.Map // laneKey → *laneTables
 
 type laneKey struct {
-	h, w, kh, kw, ph, pw, dh, dw, width int
+	h, w, kh, kw, sh, sw, ph, pw, dh, dw, width int
+}
+
+// tapSource returns where kernel tap (i, j) reads output position q of a
+// sample from, as an offset from its channel's plane (in x for shifted
+// geometries, in the phase planes of phaseSplit for phased ones), and
+// whether it reads the plane there at all (not the padding).
+func (g *convGeom) tapSource(i, j, q int) (off int, ok bool) {
+	oy, ox := q/g.ow, q%g.ow
+	iy, ix := oy*g.sh+i*g.dh-g.ph, ox*g.sw+j*g.dw-g.pw
+	if iy < 0 || iy >= g.h || ix < 0 || ix >= g.w {
+		return 0, false
+	}
+	if !g.phased() {
+		return iy*g.w + ix, true
+	}
+	hp, wp := g.h/2, g.w/2
+	return ((iy%2*2+ix%2)*hp+iy/2)*wp + ix/2, true
+}
+
+// phased reports whether a convolution of stride 2 reads its input through
+// phaseSplit's four phase planes per channel, in which each kernel tap
+// reads a plane shifted by a constant, as a "same" convolution of stride 1
+// does: even input sizes, and output rows as wide as the phase planes'.
+func (g *convGeom) phased() bool {
+	return g.sh == 2 && g.sw == 2 && g.h%2 == 0 && g.w%2 == 0 && g.ow == g.w/2
+}
+
+// phaseSplit returns x with each channel's plane split into its four
+// phase planes (even rows and even columns, even and odd, odd and even,
+// odd and odd), each [h/2, w/2], in place of the plane: phased
+// convolutions pack from it.
+func phaseSplit(g *convGeom, x []float32) []float32 {
+	xp := newBuf(len(x))
+	hw, hp, wp := g.h*g.w, g.h/2, g.w/2
+	forParts(true, len(x)/hw, len(x), func(lo, hi int) {
+		for pl := lo; pl < hi; pl++ {
+			src, dst := x[pl*hw:][:hw], xp[pl*hw:][:hw]
+			for y := 0; y < g.h; y++ {
+				row := src[y*g.w:][:g.w]
+				even := dst[((y%2*2)*hp+y/2)*wp:][:wp]
+				odd := dst[((y%2*2+1)*hp+y/2)*wp:][:wp]
+				for k := range even {
+					even[k], odd[k] = row[2*k], row[2*k+1]
+				}
+			}
+		}
+	})
+	return xp
 }
 
 func (g *convGeom) laneTables(width int) *laneTables {
 	if width > 32 || g.p%width != 0 {
 		return nil
 	}
-	key := laneKey{g.h, g.w, g.kh, g.kw, g.ph, g.pw, g.dh, g.dw, width}
+	key := laneKey{g.h, g.w, g.kh, g.kw, g.sh, g.sw, g.ph, g.pw, g.dh, g.dw, width}
 	if t, ok := laneCache.Load(key); ok {
 		return t.(*laneTables)
 	}
@@ -63,19 +111,23 @@ func (g *convGeom) laneTables(width int) *laneTables {
 	}
 	for i := 0; i < g.kh; i++ {
 		for j := 0; j < g.kw; j++ {
+			// A tap reads position q at q + shift wherever it reads the
+			// plane (tapSource's offset minus q is one constant).
 			tap := i*g.kw + j
-			shift, a, b, lo, hi, ok := g.tapRange(i, j)
-			t.shift[tap] = shift
+			shift, found := 0, false
 			for v := 0; v < slivers; v++ {
 				q0 := v * width
 				var m uint32
-				for l := 0; l < width && ok; l++ {
-					q := q0 + l
-					if ox := q % g.ow; q >= a && q < b && ox >= lo && ox < hi {
+				for l := 0; l < width; l++ {
+					if off, ok := g.tapSource(i, j, q0+l); ok {
 						m |= 1 << l
+						shift, found = off-(q0+l), true
 					}
 				}
 				t.mask[tap*slivers+v] = m
+			}
+			if found {
+				t.shift[tap] = shift
 			}
 		}
 	}
@@ -151,14 +203,10 @@ func (pk *imagePacker) packSlow(d []float32, p0, kb, col0, cols, width int) {
 			}
 			continue
 		}
-		shift, a, b, lo, hi, ok := g.tapRange(tap/g.kw, tap%g.kw)
-		if !ok {
-			continue
-		}
 		for l := range dr {
 			s, q := (col0+l)/g.p, (col0+l)%g.p
-			if ox := q % g.ow; q >= a && q < b && ox >= lo && ox < hi {
-				dr[l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+q+shift]
+			if off, ok := g.tapSource(tap/g.kw, tap%g.kw, q); ok {
+				dr[l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+off]
 			}
 		}
 	}
@@ -241,6 +289,13 @@ func (g *convGeom) packed() bool {
 func (g *convGeom) packedGrad() bool {
 	_, ok := g.inputGradGeom()
 	return ok && g.coutG*g.k > 128*128
+}
+
+// phasedGrad reports whether the weight gradient of a phased convolution
+// packs the transposed column matrix from the phase planes, with
+// packedGrad's rule for small weights.
+func (g *convGeom) phasedGrad() bool {
+	return g.phased() && g.coutG*g.k > 128*128
 }
 
 // forwardPacked is forwardBlock for packed geometries: samples [s0,
@@ -329,14 +384,10 @@ func (pk *colTPacker) packSlow(dst []float32, p0, kb, j0, nb, width int) {
 				continue
 			}
 			c, tap := j/taps, j%taps
-			shift, a, b, lo, hi, ok := g.tapRange(tap/g.kw, tap%g.kw)
-			if !ok {
-				continue
-			}
 			for q := 0; q < kb; q++ {
 				s, qq := (p0+q)/g.p, (p0+q)%g.p
-				if ox := qq % g.ow; qq >= a && qq < b && ox >= lo && ox < hi {
-					dst[(t*kb+q)*width+l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+qq+shift]
+				if off, ok := g.tapSource(tap/g.kw, tap%g.kw, qq); ok {
+					dst[(t*kb+q)*width+l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+off]
 				}
 			}
 		}

@@ -37,12 +37,25 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 		{2, 3, 2, 16, 3, 3, 1, 1, 1, 1, 1},
 		{2, 16, 4, 4, 3, 3, 1, 1, 1, 1, 1},
 		{1, 30, 8, 2, 3, 3, 1, 1, 1, 1, 2},
+		// Stride 2, through phase planes.
+		{2, 2, 8, 8, 3, 3, 1, 1, 1, 1, 102},
+		{3, 4, 4, 4, 1, 1, 0, 0, 1, 1, 101},
+		{2, 4, 6, 4, 3, 3, 2, 1, 1, 1, 102},
+		{1, 2, 10, 32, 3, 3, 1, 1, 1, 1, 101},
 	} {
+		stride := 1
+		if c.groups > 100 {
+			stride, c.groups = 2, c.groups-100
+		}
 		x := netWave(0.1, 1, 0, c.n, c.c, c.h, c.w)
 		w := Zeros(4, c.c/c.groups, c.kh, c.kw)
-		g := convGeometry(x, w, nil, ConvOptions{Padding: [2]int{c.ph, c.pw}, Dilation: [2]int{c.dh, c.dw}, Groups: c.groups})
-		if !g.packed() {
-			t.Fatalf("%+v: geometry is not packed", c)
+		g := convGeometry(x, w, nil, ConvOptions{Stride: [2]int{stride, stride}, Padding: [2]int{c.ph, c.pw}, Dilation: [2]int{c.dh, c.dw}, Groups: c.groups})
+		if !g.packed() && !g.phased() {
+			t.Fatalf("%+v: geometry is neither packed nor phased", c)
+		}
+		src := x.data
+		if g.phased() {
+			src = phaseSplit(&g, x.data)
 		}
 		for _, ones := range []bool{false, true} {
 			stride := g.k
@@ -55,7 +68,7 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 				col := make([]float32, g.groups*stride*ld)
 				unfold(&g, x.data, s0, ns, col, stride, false)
 				for gi := 0; gi < g.groups; gi++ {
-					pk := imagePacker{g: &g, x: x.data, s0: s0, c0: gi * g.cinG, ones: ones}
+					pk := imagePacker{g: &g, x: src, s0: s0, c0: gi * g.cinG, ones: ones}
 					colG := col[gi*stride*ld:]
 					for _, width := range []int{16, 32, 5, 8, 1} {
 						pk.lanes = g.laneTables(width)
@@ -93,9 +106,20 @@ func TestColTPackerMatchesUnfold(t *testing.T) {
 		n, c, h, w, groups int
 	}{
 		{3, 2, 4, 4, 1}, {2, 4, 8, 8, 2}, {2, 8, 14, 14, 1}, {2, 5, 4, 6, 1}, {1, 16, 2, 8, 1},
+		{3, 2, 8, 8, 101}, {2, 4, 16, 16, 102}, {2, 3, 6, 12, 101},
 	} {
+		stride := 1
+		if c.groups > 100 {
+			stride, c.groups = 2, c.groups-100
+		}
 		x := netWave(0.1, 1, 0, c.n, c.c, c.h, c.w)
-		g := convGeometry(x, Zeros(4, c.c/c.groups, 3, 3), nil, ConvOptions{Padding: [2]int{1, 1}, Groups: c.groups})
+		g := convGeometry(x, Zeros(4, c.c/c.groups, 3, 3), nil, ConvOptions{Stride: [2]int{stride, stride}, Padding: [2]int{1, 1}, Groups: c.groups})
+		src := x.data
+		if g.phased() {
+			src = phaseSplit(&g, x.data)
+		} else if stride == 2 {
+			t.Fatalf("%+v: stride 2 is not phased", c)
+		}
 		for s0 := 0; s0 < c.n; s0++ {
 			ns := c.n - s0
 			ld := ns * g.p
@@ -109,7 +133,7 @@ func TestColTPackerMatchesUnfold(t *testing.T) {
 					}
 				}
 				for _, width := range []int{16, 5} {
-					pk := colTPacker{g: &g, x: x.data, s0: s0, c0: gi * g.cinG, lanes: g.laneTables(8)}
+					pk := colTPacker{g: &g, x: src, s0: s0, c0: gi * g.cinG, lanes: g.laneTables(8)}
 					for _, cut := range [][4]int{
 						{0, ld, 0, g.k}, {0, ld / 8 * 8, 0, g.k}, {8, ld/8*8 - 8, 3, g.k - 3}, {1, ld - 1, 16, g.k - 16},
 					} {

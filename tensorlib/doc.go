@@ -20,8 +20,10 @@
 //
 // Linear, Conv2d, MaxPool2d, AvgPool2d, BatchNorm, Dropout and Pad are
 // torch.nn.functional's operations on NCHW tensors, recorded under
-// PyTorch's node names. Conv2d is im2col followed by one matrix product per
-// group and block of samples; MaxPool2d sends the gradient to the first
+// PyTorch's node names. Conv2d is one matrix product per group and block
+// of samples with the unfolded input (im2col), which the product packs
+// straight from the input for stride-1 "same" and stride-2 convolutions;
+// MaxPool2d sends the gradient to the first
 // maximum of each window. BatchNorm in training mode updates the running statistics it is
 // given, in place. Dropout draws its mask from the package's random number
 // generator.

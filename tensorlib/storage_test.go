@@ -49,9 +49,14 @@ func TestPooledBufferIsNotReusedWhileReferenced(t *testing.T) {
 // dropped and collected comes back (finalizers run on their own goroutine
 // soon after a collection).
 func TestFreedBufferIsReused(t *testing.T) {
-	// Empty the class's pool of what earlier tests left.
-	for p := takePooled(class(3 * poolMin)); p != nil; p = takePooled(class(3 * poolMin)) {
-		runtime.SetFinalizer(p, nil) // dropped: the collector frees it
+	// Let the garbage of earlier tests reach the pools, then empty them:
+	// pools at their cap would drop the buffer instead of keeping it.
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	for c := range nClasses {
+		for p := takePooled(c); p != nil; p = takePooled(c) {
+			runtime.SetFinalizer(p, nil) // dropped: the collector frees it
+		}
 	}
 	b := newBuf(3 * poolMin)
 	addr := uintptr(unsafe.Pointer(&b[0]))
