@@ -3,7 +3,6 @@ package nnlib
 import (
 	"fmt"
 
-	"github.com/gohooks/gohooks/internal/tensordata"
 	"github.com/gohooks/gohooks/tensorlib"
 )
 
@@ -59,12 +58,7 @@ func Embedding(num, dim int, opts ...Option) *Module {
 				panic(fmt.Sprintf("nnlib: Embedding: index %v out of range for %d embeddings", v, num))
 			}
 		}
-		w := self.Param("weight")
-		return tensorlib.Function("EmbeddingBackward0", []*tensorlib.Tensor{w},
-			func(ws []*tensorlib.Tensor) []*tensorlib.Tensor { return []*tensorlib.Tensor{ws[0].Index(idx)} },
-			func(g []*tensorlib.Tensor) []*tensorlib.Tensor {
-				return []*tensorlib.Tensor{embeddingGrad(idx, g[0], num, dim, pad)}
-			})[0]
+		return tensorlib.Embedding(self.Param("weight"), idx, pad)
 	})
 	w := tensorlib.Randn(num, dim)
 	if pad >= 0 {
@@ -88,24 +82,4 @@ func zeroRow(w *tensorlib.Tensor, r int) *tensorlib.Tensor {
 	cols := w.Size(1)
 	clear(d[r*cols : (r+1)*cols])
 	return tensorlib.New(d, w.Shape()...)
-}
-
-// embeddingGrad adds each output row's gradient into the row of the table
-// it was read from, except the padding row. It reads and writes storage
-// in place (tensordata) rather than through copies.
-func embeddingGrad(idx, g *tensorlib.Tensor, num, dim, pad int) *tensorlib.Tensor {
-	gd := tensordata.Of(g)
-	res := tensorlib.Zeros(num, dim)
-	out := tensordata.Of(res)
-	for i, v := range tensordata.Of(idx) {
-		r := int(v)
-		if r == pad {
-			continue
-		}
-		row := out[r*dim : (r+1)*dim]
-		for j, x := range gd[i*dim : (i+1)*dim] {
-			row[j] += x
-		}
-	}
-	return res
 }

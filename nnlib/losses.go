@@ -128,13 +128,13 @@ func CrossEntropyLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorli
 	return tensorlib.CrossEntropy(input, idx, reduction)
 }
 
-// MSELoss is PyTorch's mse_loss: (input - target)² per element, reduced.
-// Option: Reduction.
+// MSELoss is PyTorch's mse_loss: (input - target)² per element, reduced,
+// in one step with one gradient node, MseLossBackward0
+// (tensorlib.MSELoss). Option: Reduction.
 func MSELoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	reduction, _ := lossOptions("MSELoss", opts, false)
 	checkSameShape("MSELoss", input, target)
-	d := input.Sub(target)
-	return reduce(d.Mul(d), reduction)
+	return tensorlib.MSELoss(input, target, reduction)
 }
 
 // L1Loss is PyTorch's l1_loss: |input - target| per element, reduced (the
@@ -183,31 +183,13 @@ func xlogy(t *tensorlib.Tensor) *tensorlib.Tensor {
 }
 
 // BCEWithLogitsLoss is PyTorch's binary_cross_entropy_with_logits: the
-// binary cross-entropy of sigmoid(input) against target, computed stably as
-// max(x, 0) - x*t + log(1 + exp(-|x|)); the gradient with respect to the
-// input is sigmoid(x) - t per element. Option: Reduction.
+// binary cross-entropy of sigmoid(input) against target, computed stably
+// as PyTorch does, in one step with one gradient node,
+// BinaryCrossEntropyWithLogitsBackward0 (tensorlib.BCEWithLogits); the
+// gradient with respect to the input is sigmoid(x) - t per element.
+// Option: Reduction.
 func BCEWithLogitsLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tensor {
 	reduction, _ := lossOptions("BCEWithLogitsLoss", opts, false)
 	checkSameShape("BCEWithLogitsLoss", input, target)
-	shape := input.Shape()
-	loss := tensorlib.Function("BinaryCrossEntropyWithLogitsBackward0", []*tensorlib.Tensor{input, target}, func(in []*tensorlib.Tensor) []*tensorlib.Tensor {
-		x, t := in[0].Data(), in[1].Data()
-		out := make([]float32, len(x))
-		for i := range x {
-			xf, tf := float64(x[i]), float64(t[i])
-			out[i] = float32(math.Max(xf, 0) - xf*tf + math.Log1p(math.Exp(-math.Abs(xf))))
-		}
-		return []*tensorlib.Tensor{tensorlib.New(out, shape...)}
-	}, func(g []*tensorlib.Tensor) []*tensorlib.Tensor {
-		x, t, gv := input.Data(), target.Data(), g[0].Data()
-		dx := make([]float32, len(x))
-		dt := make([]float32, len(x))
-		for i := range x {
-			s := 1 / (1 + math.Exp(-float64(x[i])))
-			dx[i] = gv[i] * float32(s-float64(t[i]))
-			dt[i] = -gv[i] * x[i]
-		}
-		return []*tensorlib.Tensor{tensorlib.New(dx, shape...), tensorlib.New(dt, shape...)}
-	})[0]
-	return reduce(loss, reduction)
+	return tensorlib.BCEWithLogits(input, target, reduction)
 }

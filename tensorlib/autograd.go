@@ -310,10 +310,18 @@ func runBackward(root edge, grad *Tensor) {
 					buf = make([]*Tensor, e.n.nOut)
 					buffers[e.n] = buf
 				}
-				if buf[e.index] == nil {
+				switch prev := buf[e.index]; {
+				case prev == nil:
 					buf[e.index] = g
-				} else {
-					buf[e.index] = addNoGrad(buf[e.index], g)
+				case prev.ownedGrad:
+					// Nothing else refers to an owned gradient: the
+					// sum can go into it, without a fresh buffer.
+					addInto(prev.data, g.data)
+				case g.ownedGrad:
+					addInto(g.data, prev.data)
+					buf[e.index] = g
+				default:
+					buf[e.index] = addNoGrad(prev, g)
 				}
 			}
 			deps[e.n]--

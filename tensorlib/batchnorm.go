@@ -78,12 +78,24 @@ func BatchNorm(x, runningMean, runningVar, weight, bias *Tensor, training bool, 
 		return scratch[wk][:m], scratch[wk][m:]
 	}
 	gather := func(dst, src []float32, ch int) []float32 {
+		if s == 1 { // [N, C]: a strided column, element by element
+			for i := range dst[:n] {
+				dst[i] = src[i*c+ch]
+			}
+			return dst
+		}
 		for i := range n {
 			copy(dst[i*s:(i+1)*s], plane(src, i, ch))
 		}
 		return dst
 	}
 	scatter := func(dst, src []float32, ch int) {
+		if s == 1 {
+			for i, v := range src[:n] {
+				dst[i*c+ch] = v
+			}
+			return
+		}
 		for i := range n {
 			copy(plane(dst, i, ch), src[i*s:(i+1)*s])
 		}

@@ -61,56 +61,35 @@ func expandData(t *Tensor, shape []int) []float32 {
 }
 
 // reduceTo sums g over the dimensions along which a tensor of shape was
-// broadcast to g's shape, giving the gradient for that tensor.
+// broadcast to g's shape, giving the gradient for that tensor. The sums
+// are in float64, rounded once. g is walked in rows of its innermost
+// merged run (mergeRuns): a row that the target does not vary along adds
+// into one accumulator (a vector sum), a row it does adds into a row of
+// accumulators.
 func reduceTo(g *Tensor, shape []int) *Tensor {
 	if sameShape(g.shape, shape) {
 		return g
 	}
-	if checkShape("reduceTo", shape) == 1 {
-		return fromData([]float32{float32(sum64(g.data))}, shape)
+	n := checkShape("reduceTo", shape)
+	if n == 1 {
+		return fromData([]float32{float32(vmath.Sum64(g.data))}, shape)
 	}
-	nd := len(g.shape)
-	lead := nd - len(shape)
-	// Accumulate in float64, then round once.
-	acc := make([]float64, checkShape("reduceTo", shape))
-	strides := make([]int, nd) // strides into acc, 0 along reduced dims
-	s := 1
-	for i := nd - 1; i >= lead; i-- {
-		if shape[i-lead] != 1 {
-			strides[i] = s
-		}
-		s *= shape[i-lead]
-	}
-	idx := make([]int, nd)
-	inner := g.shape[nd-1]
-	innerStride := strides[nd-1]
-	for o := 0; o < len(g.data); o += inner {
-		off := 0
-		for d := 0; d < nd-1; d++ {
-			off += idx[d] * strides[d]
-		}
-		row := g.data[o : o+inner]
-		if innerStride == 1 {
-			dst := acc[off : off+inner]
-			for i, v := range row {
-				dst[i] += float64(v)
+	acc := make([]float64, n)
+	if len(g.data) > 0 {
+		target := &Tensor{shape: shape}
+		dims, strides := mergeRuns(g.shape, broadcastStrides(target.shape, g.shape))
+		row, st := dims[0], strides[0]
+		for r := range len(g.data) / row {
+			off := rowOffsets(r, dims, strides)[0]
+			gr := g.data[r*row : (r+1)*row]
+			if st[0] == 0 {
+				acc[off] += vmath.Sum64(gr)
+			} else {
+				vmath.AddWiden(acc[off:off+row], gr)
 			}
-		} else {
-			var sum float64
-			for _, v := range row {
-				sum += float64(v)
-			}
-			acc[off] += sum
-		}
-		for d := nd - 2; d >= 0; d-- {
-			idx[d]++
-			if idx[d] < g.shape[d] {
-				break
-			}
-			idx[d] = 0
 		}
 	}
-	out := newBuf(len(acc))
+	out := newBuf(n)
 	for i, v := range acc {
 		out[i] = float32(v)
 	}

@@ -176,8 +176,10 @@ func (g *convGeom) blocks(forward bool) convBlocks {
 		return convBlocks{}
 	}
 	size := min(g.n, max(1, min(blockCols/g.p, blockFloats/max(1, g.k*g.p))))
-	if forward && g.packed() {
-		// No column matrix to keep in cache.
+	if forward && g.packed() || !forward && g.packedGrad() {
+		// No column matrix to keep in cache: the products pack from the
+		// input (and backward, the input gradient is a convolution of
+		// its own).
 		size = min(g.n, max(1, blockCols/g.p))
 	}
 	if forward && g.k < g.p {
@@ -205,8 +207,9 @@ func (bl convBlocks) workers(flops int) int {
 
 // convScratch holds one goroutine's matrices for a block: the column matrix
 // (or the gradient of it) and a matrix of the block's outputs (or output
-// gradients). Scratch is pooled: ResNet's column matrices are megabytes.
-type convScratch struct{ col, mat []float32 }
+// gradients); or a flipped weight (flipWeight). Scratch is pooled: ResNet's
+// column matrices and weights are megabytes.
+type convScratch struct{ col, mat, flip []float32 }
 
 var convScratches = sync.Pool{New: func() any { return new(convScratch) }}
 
@@ -386,19 +389,23 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 	if gg, ok := g.inputGradGeom(); ok && needX {
 		// The blocks below need not fold a column gradient into dx.
 		dxc := newBuf(len(x.data))
-		convForward(&gg, gy, flippedWeight(g, w.data), nil, dxc)
-		gx, needX = fromData(dxc, x.shape), false
+		sc := convScratches.Get().(*convScratch)
+		sc.flip = growScratch(sc.flip, len(w.data))
+		flipWeight(g, w.data, sc.flip)
+		convForward(&gg, gy, sc.flip, nil, dxc)
+		convScratches.Put(sc)
+		gx, needX = ownedGrad(dxc, x.shape), false
 	} else if needX {
 		dx = zeroBuf(len(x.data))
 	}
 	if needB {
-		gb = fromData(biasGrad(g, gy), []int{g.cout})
+		gb = ownedGrad(biasGrad(g, gy), []int{g.cout})
 	}
 	bl := g.blocks(false)
 	// The weight gradient is summed transposed (see backwardBlock) for
 	// fewer than 128 output channels, where that is faster; from 128 on
 	// both ways take the same time, and the transpose at the end is saved.
-	transposed := g.coutG < 128
+	transposed := g.coutG < 128 && !g.packedGrad()
 	switch {
 	case !needX && !needW:
 	case !bl.spread:
@@ -453,11 +460,13 @@ func convBackward(g *convGeom, x, w *Tensor, gy []float32, needX, needW, needB b
 			transposeInto(dw[gi*g.coutG*g.k:], dwT[gi*g.coutG*g.k:], g.k, g.coutG)
 		}
 	}
+	// The gradients are fresh buffers: the sum of two gradients can go
+	// into one of them, and a leaf can take one as its Grad as it is.
 	if needX {
-		gx = fromData(dx, x.shape)
+		gx = ownedGrad(dx, x.shape)
 	}
 	if needW {
-		gw = fromData(dw, w.shape)
+		gw = ownedGrad(dw, w.shape)
 	}
 	return gx, gw, gb
 }
@@ -513,7 +522,14 @@ func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32
 		gyb = sc.mat
 	}
 	direct := ns == 1 && g.direct()
-	if dw != nil {
+	if dw != nil && g.packedGrad() {
+		lanes := g.laneTables(8)
+		for gi := 0; gi < g.groups; gi++ {
+			pk := colTPacker{g: g, x: x, s0: s0, c0: gi * g.cinG, lanes: lanes}
+			gemm.SgemmPackB(g.coutG, g.k, ld, 1, gyb[gi*g.coutG*ld:], ld,
+				pk.pack, 1, dw[gi*g.coutG*g.k:(gi+1)*g.coutG*g.k], g.k)
+		}
+	} else if dw != nil {
 		col := x[s0*g.c*g.h*g.w : (s0+1)*g.c*g.h*g.w]
 		if !direct {
 			sc.col = growScratch(sc.col, g.c*g.kh*g.kw*ld)

@@ -391,7 +391,7 @@ func TestConv2dLargeBlocksMatchDefinition(t *testing.T) {
 	}{
 		{[]int{2, 32, 24, 24}, []int{64, 32, 3, 3}, 1},
 		{[]int{4, 64, 16, 16}, []int{128, 64, 3, 3}, 2},
-		{[]int{32, 32, 4, 4}, []int{48, 32, 3, 3}, 1},
+		{[]int{32, 32, 4, 4}, []int{64, 32, 3, 3}, 1},
 	} {
 		x := netWave(0.1, 1, 0, c.xs...).SetRequiresGrad(true)
 		w := netWave(0.2, 0.05, 0, c.ws...).SetRequiresGrad(true)

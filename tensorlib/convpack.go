@@ -29,7 +29,8 @@ type imagePacker struct {
 
 // laneTables describes, for each kernel tap and each sliver of width
 // output positions of one sample, which lanes read the plane (bit l of
-// mask; the others read padding), and each tap's shift. Tables exist only
+// mask; the others read padding), and each tap's shift; after the taps'
+// masks comes a row of zeros, for lanes past the matrix. Tables exist only
 // when the plane holds whole slivers (oH·oW a multiple of width, width ≤
 // 32); otherwise packing goes position by position.
 type laneTables struct {
@@ -57,7 +58,7 @@ func (g *convGeom) laneTables(width int) *laneTables {
 	taps, slivers := g.kh*g.kw, g.p/width
 	t := &laneTables{
 		width: width,
-		mask:  make([]uint32, taps*slivers),
+		mask:  make([]uint32, (taps+1)*slivers), // and a row of zeros
 		shift: make([]int, taps),
 	}
 	for i := 0; i < g.kh; i++ {
@@ -165,7 +166,7 @@ func (pk *imagePacker) packSlow(d []float32, p0, kb, col0, cols, width int) {
 
 // inputGradGeom returns, for a stride-1 convolution whose unfolded rows
 // are shifted planes, the geometry of the convolution of the output
-// gradient with flippedWeight that gives the input gradient: padding
+// gradient with flipWeight's weight that gives the input gradient: padding
 // dilation·(k-1) - padding, so that its output is the input's size. ok is
 // false for other convolutions (their input gradient is folded from a
 // column gradient) and for 1×1 kernels, whose column matrix is the input.
@@ -191,16 +192,15 @@ func (g *convGeom) inputGradGeom() (gg convGeom, ok bool) {
 	return gg, gg.shifted()
 }
 
-// flippedWeight returns the weight of the convolution that maps an output
+// flipWeight sets wf to the weight of the convolution that maps an output
 // gradient to the input gradient, for stride 1: [Cin, Cout/groups, kH, kW],
 // each group's channels swapped and each kernel turned by 180°. It goes
 // in tiles of flipTile output channels, so that both sides are read and
 // written in runs of flipTile kernels (ResNet's 512-channel weight took
 // 3-4 ns an element kernel by kernel), on several goroutines when large.
-func flippedWeight(g *convGeom, w []float32) []float32 {
+func flipWeight(g *convGeom, w, wf []float32) {
 	const flipTile = 16
 	taps := g.kh * g.kw
-	wf := newBuf(len(w))
 	tiles := (g.coutG + flipTile - 1) / flipTile
 	forParts(true, g.groups*tiles, len(w), func(lo, hi int) {
 		for it := lo; it < hi; it++ {
@@ -211,6 +211,12 @@ func flippedWeight(g *convGeom, w []float32) []float32 {
 				for co := co0; co < co1; co++ {
 					src := w[((gi*g.coutG+co)*g.cinG+ci)*taps:][:taps]
 					d := dst[(co-co0)*taps:][:taps]
+					if taps == 9 {
+						// 3×3 kernels: one move of nine registers.
+						s := (*[9]float32)(src)
+						*(*[9]float32)(d) = [9]float32{s[8], s[7], s[6], s[5], s[4], s[3], s[2], s[1], s[0]}
+						continue
+					}
 					for t, v := range src {
 						d[taps-1-t] = v
 					}
@@ -218,13 +224,23 @@ func flippedWeight(g *convGeom, w []float32) []float32 {
 			}
 		}
 	})
-	return wf
 }
 
 // packed reports whether the convolution's products pack their right
 // operand straight from the input (see imagePacker).
 func (g *convGeom) packed() bool {
 	return g.shifted() && !g.direct()
+}
+
+// packedGrad reports whether the weight gradient packs the transposed
+// column matrix straight from the input (colTPacker), and the input
+// gradient is a convolution (inputGradGeom). Products with a weight of at
+// most 128×128 values are left to dot products over a column matrix (see
+// gemm's useDot), which are faster there and sum long rows in several
+// partial sums, closer to the exact values than one running sum.
+func (g *convGeom) packedGrad() bool {
+	_, ok := g.inputGradGeom()
+	return ok && g.coutG*g.k > 128*128
 }
 
 // forwardPacked is forwardBlock for packed geometries: samples [s0,
@@ -252,5 +268,77 @@ func forwardPacked(g *convGeom, s0, ns int, x, w []float32, stride int, bias, ou
 	}
 	if ns > 1 {
 		blockRows(g, out[s0*g.cout*g.p:], y, ns, false, par)
+	}
+}
+
+// colTPacker packs the column matrix of samples [s0, s0+ns) of x, one
+// group's channels from c0, transposed: a gemm.PackB over B = colᵀ, whose
+// rows are the ns·oH·oW output positions and whose columns are the K rows
+// of the column matrix. A convolution's weight gradient gy·colᵀ then needs
+// no column matrix either. Its tables (lanes) have width 8: slivers of 16
+// columns are packed as two transposed blocks of 8 rows of the column
+// matrix by 8 positions.
+type colTPacker struct {
+	g      *convGeom
+	x      []float32
+	s0, c0 int
+	lanes  *laneTables
+}
+
+func (pk *colTPacker) pack(dst []float32, p0, kb, j0, nb, width int) {
+	g := pk.g
+	lt := pk.lanes
+	if width != 16 || lt == nil || p0%8 != 0 || kb%8 != 0 {
+		pk.packSlow(dst, p0, kb, j0, nb, width)
+		return
+	}
+	taps, hw, slivers := g.kh*g.kw, g.h*g.w, g.p/8
+	for t := 0; t*width < nb; t++ {
+		d := dst[t*width*kb:][:width*kb]
+		for h := 0; h < 2; h++ {
+			var offs, midx [8]int
+			for r := range offs {
+				j := t*width + 8*h + r
+				if j >= nb || j0+j >= g.k {
+					midx[r] = taps * slivers // the row of zeros
+					continue
+				}
+				c, tap := (j0+j)/taps, (j0+j)%taps
+				offs[r], midx[r] = c*hw+lt.shift[tap], tap*slivers
+			}
+			for q := p0; q < p0+kb; {
+				s, qs := q/g.p, q%g.p
+				n := min(p0+kb-q, g.p-qs)
+				base := ((pk.s0+s)*g.c + pk.c0) * hw
+				gemm.PackColT8(d[(q-p0)*width+8*h:], pk.x, base, &offs, &midx, lt.mask, qs/8, n/8)
+				q += n
+			}
+		}
+	}
+}
+
+// packSlow is pack one element at a time, for any width and cut.
+func (pk *colTPacker) packSlow(dst []float32, p0, kb, j0, nb, width int) {
+	g := pk.g
+	taps, hw := g.kh*g.kw, g.h*g.w
+	clear(dst)
+	for t := 0; t*width < nb; t++ {
+		for l := 0; l < width && t*width+l < nb; l++ {
+			j := j0 + t*width + l
+			if j >= g.k {
+				continue
+			}
+			c, tap := j/taps, j%taps
+			shift, a, b, lo, hi, ok := g.tapRange(tap/g.kw, tap%g.kw)
+			if !ok {
+				continue
+			}
+			for q := 0; q < kb; q++ {
+				s, qq := (p0+q)/g.p, (p0+q)%g.p
+				if ox := qq % g.ow; qq >= a && qq < b && ox >= lo && ox < hi {
+					dst[(t*kb+q)*width+l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+qq+shift]
+				}
+			}
+		}
 	}
 }

@@ -30,16 +30,6 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 	}
 	batch := broadcastShape("MatMul", as[:len(as)-2], bs[:len(bs)-2])
 	nb := checkShape("MatMul", batch)
-	fullA := append(append([]int{}, batch...), m, k)
-	fullB := append(append([]int{}, batch...), k, n)
-	ad := expandData(&Tensor{data: t.data, shape: as}, fullA)
-	bd := expandData(&Tensor{data: o.data, shape: bs}, fullB)
-
-	cd := newBuf(nb * m * n)
-	batched(nb, m, n, k, func(i int) {
-		gemm.Sgemm(false, false, m, n, k, 1, ad[i*m*k:], k, bd[i*k*n:], n, 0, cd[i*m*n:], n)
-	})
-
 	shape := append([]int{}, batch...)
 	if len(t.shape) > 1 {
 		shape = append(shape, m)
@@ -58,6 +48,17 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 	case len(t.shape) == 1 && len(o.shape) == 2:
 		name = "SqueezeBackward3"
 	}
+	if len(bs) == 2 && nb > 1 {
+		return t.matMulSharedB(o, name, shape, nb*m, k, n)
+	}
+	fullA := append(append([]int{}, batch...), m, k)
+	fullB := append(append([]int{}, batch...), k, n)
+	ad := expandData(&Tensor{data: t.data, shape: as}, fullA)
+	bd := expandData(&Tensor{data: o.data, shape: bs}, fullB)
+	cd := newBuf(nb * m * n)
+	batched(nb, m, n, k, func(i int) {
+		gemm.Sgemm(false, false, m, n, k, 1, ad[i*m*k:], k, bd[i*k*n:], n, 0, cd[i*m*n:], n)
+	})
 	return record(name, fromData(cd, shape), []*Tensor{t, o}, func(g *Tensor) []*Tensor {
 		var ga, gb *Tensor
 		if t.requiresGrad {
@@ -77,6 +78,29 @@ func (t *Tensor) MatMul(o *Tensor) *Tensor {
 			})
 			gb = reduceTo(fromData(d, fullB), bs)
 			gb = ownedGrad(gb.data, o.shape)
+		}
+		return []*Tensor{ga, gb}
+	})
+}
+
+// matMulSharedB is MatMul of a stack of matrices t by one matrix o (or a
+// vector): the stack laid end to end is one matrix of rows rows, so the
+// product, and both gradients (o's summed over the stack), are one matrix
+// product each rather than one per matrix with o repeated.
+func (t *Tensor) matMulSharedB(o *Tensor, name string, shape []int, rows, k, n int) *Tensor {
+	cd := newBuf(rows * n)
+	gemm.Sgemm(false, false, rows, n, k, 1, t.data, k, o.data, n, 0, cd, n)
+	return record(name, fromData(cd, shape), []*Tensor{t, o}, func(g *Tensor) []*Tensor {
+		var ga, gb *Tensor
+		if t.requiresGrad {
+			d := newBuf(rows * k)
+			gemm.Sgemm(false, true, rows, k, n, 1, g.data, n, o.data, n, 0, d, k)
+			ga = ownedGrad(d, t.shape)
+		}
+		if o.requiresGrad {
+			d := newBuf(k * n)
+			gemm.Sgemm(true, false, k, n, rows, 1, t.data, k, g.data, n, 0, d, n)
+			gb = ownedGrad(d, o.shape)
 		}
 		return []*Tensor{ga, gb}
 	})

@@ -45,13 +45,7 @@ func (t *Tensor) GELUTanh() *Tensor {
 // g·σ·(1 + x·(1 - σ)) with σ = 1 / (1 + e^-x).
 func (t *Tensor) SiLU() *Tensor {
 	out := newBuf(len(t.data))
-	forBlocks(len(out), func(lo, hi int) {
-		y, x := out[lo:hi], t.data[lo:hi]
-		vmath.Scale(y, x, -1)
-		vmath.Exp(y, y)
-		vmath.AddConst(y, y, 1)
-		vmath.Div(y, x, y)
-	})
+	forBlocks(len(out), func(lo, hi int) { vmath.SiLU(out[lo:hi], t.data[lo:hi]) })
 	return record("SiluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(lo, hi int) {

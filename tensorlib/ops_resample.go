@@ -19,7 +19,8 @@ import (
 // nearest marks one tap of weight 1 per output, when the columns are a
 // plain gather; pairs holds the taps again as four arrays when every
 // output has two (bilinear), for loops without the indirection; repeat[o]
-// says output o has the same taps as output o-1.
+// says output o has the same taps as output o-1; double marks nearest taps
+// that read input o/2 (upsampling by exactly 2).
 type axisTaps struct {
 	idx     []int32
 	wt      []float32
@@ -27,6 +28,7 @@ type axisTaps struct {
 	nearest bool
 	pairs   *tapPairs
 	repeat  []bool
+	double  bool
 }
 
 // tapPairs are two taps per output: output o is w0[o]·x[i0[o]] + w1[o]·x[i1[o]].
@@ -54,9 +56,11 @@ func (a *axisTaps) finish() *axisTaps {
 	n := a.size()
 	a.repeat = make([]bool, n)
 	two := true
+	a.double = a.nearest && n%2 == 0
 	for o := 0; o < n; o++ {
 		two = two && a.off[o+1]-a.off[o] == 2
 		a.repeat[o] = o > 0 && a.sameAs(o, o-1)
+		a.double = a.double && int(a.idx[a.off[o]]) == o/2
 	}
 	if !two || n == 0 {
 		return a
@@ -138,6 +142,13 @@ func (a *axisTaps) mixRows(o int, src []float32, w int, row []float32) []float32
 
 // gather writes output row dst from the mixed input row.
 func (a *axisTaps) gather(dst, row []float32) {
+	if a.double {
+		for i, v := range row[:len(dst)/2] {
+			d := dst[2*i : 2*i+2 : 2*i+2]
+			d[0], d[1] = v, v
+		}
+		return
+	}
 	if a.nearest {
 		idx := a.idx[:len(dst)]
 		for o, i := range idx {

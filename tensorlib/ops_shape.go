@@ -510,11 +510,44 @@ func (t *Tensor) Index(index *Tensor) *Tensor {
 		}
 		rows[i] = r
 	}
+	return t.gatherRows("IndexBackward0", index.shape, rows, -1)
+}
+
+// Embedding gathers rows of weight, a [num, dim] table, at the positions
+// held by index (whole numbers from 0 to num-1), like PyTorch's
+// torch.nn.functional.embedding: the result has shape index.Shape()
+// followed by dim. The table's gradient adds up the gradients of the rows
+// read from each position, except at paddingIdx, whose row gets none
+// (-1: no padding row). Its gradient node is EmbeddingBackward0.
+func Embedding(weight, index *Tensor, paddingIdx int) *Tensor {
+	if weight.Dim() != 2 {
+		panic(fmt.Sprintf("tensorlib: Embedding: weight of shape %v is not a [num dim] table", weight.shape))
+	}
+	n := weight.shape[0]
+	if paddingIdx < -1 || paddingIdx >= n {
+		panic(fmt.Sprintf("tensorlib: Embedding: padding index %d out of range for %d embeddings", paddingIdx, n))
+	}
+	rows := make([]int, len(index.data))
+	for i, v := range index.data {
+		r := int(v)
+		if float32(r) != v || r < 0 || r >= n {
+			panic(fmt.Sprintf("tensorlib: Embedding: index %v out of range for %d embeddings", v, n))
+		}
+		rows[i] = r
+	}
+	return weight.gatherRows("EmbeddingBackward0", index.shape, rows, paddingIdx)
+}
+
+// gatherRows is Index and Embedding once the positions are checked: the
+// rows of t at rows, in the shape lead followed by t's other dimensions;
+// the gradient of row skip (-1 for none) stays zero.
+func (t *Tensor) gatherRows(name string, lead []int, rows []int, skip int) *Tensor {
+	n := t.shape[0]
 	inner := 1
 	for _, s := range t.shape[1:] {
 		inner *= s
 	}
-	shape := append(append([]int{}, index.shape...), t.shape[1:]...)
+	shape := append(append([]int{}, lead...), t.shape[1:]...)
 	out := newBuf(len(rows) * inner)
 	forItems(len(rows), inner, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
@@ -522,9 +555,12 @@ func (t *Tensor) Index(index *Tensor) *Tensor {
 			copy(out[i*inner:(i+1)*inner], t.data[r*inner:(r+1)*inner])
 		}
 	})
-	return record("IndexBackward0", fromData(out, shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
+	return record(name, fromData(out, shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		gd := newBuf(len(t.data))
 		addRowsAt(gd, g.data, rows, n, inner)
+		if skip >= 0 {
+			clear(gd[skip*inner : (skip+1)*inner])
+		}
 		return []*Tensor{ownedGrad(gd, t.shape)}
 	})
 }

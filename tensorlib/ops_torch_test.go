@@ -305,3 +305,25 @@ func TestReductionsPropagateNaN(t *testing.T) {
 	check("ArgMax() of a long row", long.ArgMax(), 700)
 	check("Max() of a long row", long.Max(), nan)
 }
+
+func TestLossesMatchPyTorch(t *testing.T) {
+	cases := loadOpsCases(t)
+	x := netWave(0.3, 3, 0, 6, 7)
+	tg := netWave(1.1, 1, 0, 6, 7)
+	for i, v := range tg.data {
+		tg.data[i] = (v + 1) / 2
+	}
+	for _, red := range []string{"mean", "sum", "none"} {
+		// Reductions add in float64 here and in float32 in PyTorch; the
+		// exponentials and logarithms are within an ulp or two on both
+		// sides.
+		runOpsCase(t, cases["mse_"+red], "mse_"+red, 4, 1e-7, func(in ...*Tensor) *Tensor { return MSELoss(in[0], in[1], red) }, x, tg)
+		runOpsCase(t, cases["bce_logits_"+red], "bce_logits_"+red, 4, 1e-7, func(in ...*Tensor) *Tensor { return BCEWithLogits(in[0], in[1], red) }, x, tg)
+	}
+	for _, f := range []func(a, b *Tensor, r string) *Tensor{MSELoss, BCEWithLogits} {
+		y := f(x.SetRequiresGrad(true), tg, "mean")
+		if name := y.GradFn().Name(); name != "MseLossBackward0" && name != "BinaryCrossEntropyWithLogitsBackward0" {
+			t.Errorf("loss node %q", name)
+		}
+	}
+}

@@ -99,8 +99,10 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 			var sawNaN bool
 			if is2x2 {
 				sawNaN = maxPoolPlane2x2(&g, src, dst, idx)
-			} else {
+			} else if tab != nil {
 				sawNaN = maxPoolPlane(&g, tab, src, dst, idx, keys)
+			} else {
+				sawNaN = maxPoolWindows(&g, src, dst, idx)
 			}
 			if sawNaN {
 				maxPoolPlaneNaN(&g, src, dst, idx)
@@ -151,9 +153,14 @@ func MaxPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 // plane of its kh·kw window in row-major order, with hw (one past the
 // plane) for a position in the padding: the kernels read a plane copy
 // that holds a neutral value there (zero, or a key below every number's),
-// so the loops over windows have no edge cases.
+// so the loops over windows have no edge cases. It returns nil when the
+// table would pass maxTapTable entries (huge planes with large windows):
+// the kernels then clip each window to the plane instead.
 func (g *poolGeom) taps() []int32 {
 	k := g.kh * g.kw
+	if g.oh*g.ow*k > maxTapTable {
+		return nil
+	}
 	tab := make([]int32, g.oh*g.ow*k)
 	hw := int32(g.h * g.w)
 	for oy := 0; oy < g.oh; oy++ {
@@ -173,6 +180,9 @@ func (g *poolGeom) taps() []int32 {
 	}
 	return tab
 }
+
+// maxTapTable bounds the window tables, to 4 MiB.
+const maxTapTable = 1 << 20
 
 // maxPoolPlane pools one plane and reports whether it saw NaN, in which
 // case its results are wrong and maxPoolPlaneNaN must redo the plane. It
@@ -204,6 +214,31 @@ func maxPoolPlane(g *poolGeom, tab []int32, src, dst []float32, idx []int32, key
 		idx[o] = int32(at)
 	}
 	return false
+}
+
+// maxPoolWindows is maxPoolPlane without a table, each window clipped to
+// the plane.
+func maxPoolWindows(g *poolGeom, src, dst []float32, idx []int32) bool {
+	var nan uint32
+	for oy := 0; oy < g.oh; oy++ {
+		for ox := 0; ox < g.ow; ox++ {
+			y0, y1, x0, x1 := g.window(oy, ox)
+			best := int64(math.MinInt32) - 1 // below every key, even -Inf's
+			at := y0*g.w + x0
+			for iy := y0; iy < y1; iy++ {
+				base := iy*g.w + x0
+				for i, v := range src[base : iy*g.w+x1] {
+					// Strictly greater: ties keep the first maximum.
+					k, n := orderKey(v)
+					best, at = pickGreater(best, at, k, base+i)
+					nan |= n
+				}
+			}
+			dst[oy*g.ow+ox] = src[at]
+			idx[oy*g.ow+ox] = int32(at)
+		}
+	}
+	return nan != 0
 }
 
 // maxPoolPlane2x2 is maxPoolPlane for the most common pooling, 2×2 windows
@@ -293,8 +328,12 @@ func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 	forItems(g.planes, hw+ohw*k, func(lo, hi int) {
 		pad := make([]float32, hw+1) // the plane, then a zero for the padding
 		for pl := lo; pl < hi; pl++ {
-			copy(pad, x.data[pl*hw:(pl+1)*hw])
 			dst := out[pl*ohw : (pl+1)*ohw]
+			if tab == nil {
+				g.windowSums(x.data[pl*hw:(pl+1)*hw], dst, div)
+				continue
+			}
+			copy(pad, x.data[pl*hw:(pl+1)*hw])
 			for o := range dst {
 				var s float32
 				for _, j := range tab[o*k : o*k+k] {
@@ -309,6 +348,10 @@ func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		forItems(g.planes, hw+ohw*k, func(lo, hi int) {
 			acc := make([]float32, hw+1) // the plane's gradient, then the padding's
 			for pl := lo; pl < hi; pl++ {
+				if tab == nil {
+					g.spreadWindows(dx[pl*hw:(pl+1)*hw], gy.data[pl*ohw:(pl+1)*ohw], div)
+					continue
+				}
 				clear(acc)
 				for o, gv := range gy.data[pl*ohw : (pl+1)*ohw] {
 					v := gv / div
@@ -321,4 +364,38 @@ func AvgPool2d(x *Tensor, kernel [2]int, opt PoolOptions) *Tensor {
 		})
 		return []*Tensor{ownedGrad(dx, x.shape)}
 	})
+}
+
+// windowSums writes each window's sum over div into dst, each window
+// clipped to the plane: AvgPool2d without a table.
+func (g *poolGeom) windowSums(src, dst []float32, div float32) {
+	for oy := 0; oy < g.oh; oy++ {
+		for ox := 0; ox < g.ow; ox++ {
+			y0, y1, x0, x1 := g.window(oy, ox)
+			var s float32
+			for iy := y0; iy < y1; iy++ {
+				for _, v := range src[iy*g.w+x0 : iy*g.w+x1] {
+					s += v
+				}
+			}
+			dst[oy*g.ow+ox] = s / div
+		}
+	}
+}
+
+// spreadWindows sets d to the gradient of windowSums given gy.
+func (g *poolGeom) spreadWindows(d, gy []float32, div float32) {
+	clear(d)
+	for oy := 0; oy < g.oh; oy++ {
+		for ox := 0; ox < g.ow; ox++ {
+			y0, y1, x0, x1 := g.window(oy, ox)
+			v := gy[oy*g.ow+ox] / div
+			for iy := y0; iy < y1; iy++ {
+				row := d[iy*g.w+x0 : iy*g.w+x1]
+				for k := range row {
+					row[k] += v
+				}
+			}
+		}
+	}
 }

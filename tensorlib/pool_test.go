@@ -201,3 +201,41 @@ func TestMaxPool2x2BackwardOddSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestPoolingWithoutTableAgrees checks the kernels used when a window
+// table would be too large (maxPoolWindows, windowSums, spreadWindows)
+// against the table kernels, whose values TestPoolingMatchesTorch checks,
+// on the torch cases' geometries, and that a huge plane takes them.
+func TestPoolingWithoutTableAgrees(t *testing.T) {
+	for _, c := range poolCases {
+		t.Run(c.name, func(t *testing.T) {
+			x := poolInput(c.xs, c.ties)
+			g, _ := poolGeometry("test", x, c.kernel, c.opt)
+			hw, ohw := g.h*g.w, g.oh*g.ow
+			ym := MaxPool2d(x, c.kernel, c.opt)
+			ya := AvgPool2d(x, c.kernel, c.opt)
+			ya.BackwardWith(netOutGrad(ya))
+			gy := netOutGrad(ya)
+			for pl := 0; pl < g.planes; pl++ {
+				src := x.data[pl*hw : (pl+1)*hw]
+				dst, idx := make([]float32, ohw), make([]int32, ohw)
+				maxPoolWindows(&g, src, dst, idx)
+				if !sameValues(dst, ym.data[pl*ohw:(pl+1)*ohw]) {
+					t.Errorf("plane %d: max %v, table kernel %v", pl, dst, ym.data[pl*ohw:(pl+1)*ohw])
+				}
+				g.windowSums(src, dst, float32(g.kh*g.kw))
+				if !sameValues(dst, ya.data[pl*ohw:(pl+1)*ohw]) {
+					t.Errorf("plane %d: average %v, table kernel %v", pl, dst, ya.data[pl*ohw:(pl+1)*ohw])
+				}
+				d := make([]float32, hw)
+				g.spreadWindows(d, gy.data[pl*ohw:(pl+1)*ohw], float32(g.kh*g.kw))
+				netClose(t, fmt.Sprintf("plane %d: average's gradient", pl), fromData(d, []int{hw}), toFloat64(x.grad.data[pl*hw:(pl+1)*hw]))
+			}
+		})
+	}
+	x := Zeros(1, 1, 200, 200)
+	g, _ := poolGeometry("test", x, [2]int{7, 7}, PoolOptions{Stride: [2]int{1, 1}, Padding: [2]int{3, 3}})
+	if g.taps() != nil {
+		t.Error("a 200x200 plane with 7x7 windows got a table")
+	}
+}

@@ -45,7 +45,7 @@ func TestResamplingMatchesTorch(t *testing.T) {
 }
 
 // TestCopiesAndBatchedProductsMatchTorch compares Permute, Transpose, Cat,
-// Index and batched MatMul (broadcast batches, and q·kᵀ through
+// Index, Embedding (with a padding row) and batched MatMul (broadcast batches, and q·kᵀ through
 // Transpose), forward and backward, with PyTorch's values
 // (testdata/gen_network_torch.py's copy_* and matmul_* cases). Gx is the
 // first input's gradient, Gw the second's.
@@ -72,10 +72,14 @@ func TestCopiesAndBatchedProductsMatchTorch(t *testing.T) {
 		{"copy_index", one([]int{7, 3}, func(x *Tensor) *Tensor {
 			return x.Index(New([]float32{2, 0, 6, 2, 2, -1}, 2, 3))
 		})},
+		{"copy_embedding", one([]int{10, 4}, func(x *Tensor) *Tensor {
+			return Embedding(x, New([]float32{1, 2, 3, 9, 4, 1, 9, 9}, 2, 4), 1)
+		})},
 		{"copy_cat", two([]int{2, 3, 4}, []int{2, 5, 4}, func(a, b *Tensor) *Tensor { return Cat([]*Tensor{a, b}, 1) })},
 		{"matmul_batched", two([]int{6, 4, 5}, []int{6, 5, 3}, (*Tensor).MatMul)},
 		{"matmul_broadcast", two([]int{2, 3, 4, 5}, []int{5, 3}, (*Tensor).MatMul)},
 		{"matmul_broadcast_batch", two([]int{2, 1, 4, 5}, []int{3, 5, 2}, (*Tensor).MatMul)},
+		{"matmul_stack_by_vector", two([]int{2, 3, 4}, []int{4}, (*Tensor).MatMul)},
 		{"matmul_q_kT", two([]int{8, 9, 7}, []int{8, 10, 7}, func(a, b *Tensor) *Tensor { return a.MatMul(b.Transpose(1, 2)) })},
 	}
 	for _, c := range cases {
@@ -91,4 +95,13 @@ func TestCopiesAndBatchedProductsMatchTorch(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestEmbeddingRejectsBadInput(t *testing.T) {
+	w := Zeros(5, 3)
+	netPanics(t, "tensorlib: Embedding: weight of shape [15] is not a [num dim] table", func() { Embedding(Zeros(15), Zeros(2), -1) })
+	netPanics(t, "tensorlib: Embedding: index 5 out of range for 5 embeddings", func() { Embedding(w, Tensor1(0, 5), -1) })
+	netPanics(t, "tensorlib: Embedding: index -1 out of range for 5 embeddings", func() { Embedding(w, Tensor1(-1), -1) })
+	netPanics(t, "tensorlib: Embedding: index 1.5 out of range for 5 embeddings", func() { Embedding(w, Tensor1(1.5), -1) })
+	netPanics(t, "tensorlib: Embedding: padding index 5 out of range for 5 embeddings", func() { Embedding(w, Tensor1(0), 5) })
 }

@@ -36,3 +36,36 @@ func PackRows(dst, x []float32, base int, offs []int, masks []uint32, midx []int
 		}
 	}
 }
+
+// PackColT8 packs 8 rows of an unfolded image, transposed: for blocks
+// blocks of 8 steps, step j of block b (8(v0+b)+j from the start of the
+// rows) goes to dst[(8b+j)·16 : +8], lane r holding x[base+offs[r]+8(v0+b)+j]
+// where bit j of masks[midx[r]+v0+b] is set, and zero where it is clear.
+// Only the selected lanes are read. It fills half of the 16-wide slivers
+// of B in a product with an image's column matrix transposed (a
+// convolution's weight gradient): the 8 rows are 8 columns of that B.
+func PackColT8(dst, x []float32, base int, offs, midx *[8]int, masks []uint32, v0, blocks int) {
+	if blocks <= 0 {
+		return
+	}
+	if len(dst) < (8*blocks-1)*16+8 {
+		panic("gemm: PackColT8: short dst")
+	}
+	if packRowsAsm {
+		packColT8AVX2(&dst[0], &x[0], base, &offs[0], &midx[0], &masks[0], v0, blocks)
+		return
+	}
+	for b := 0; b < blocks; b++ {
+		v := v0 + b
+		for j := 0; j < 8; j++ {
+			d := dst[(8*b+j)*16:][:8]
+			for r := range d {
+				if masks[midx[r]+v]>>j&1 != 0 {
+					d[r] = x[base+offs[r]+8*v+j]
+				} else {
+					d[r] = 0
+				}
+			}
+		}
+	}
+}

@@ -11,3 +11,8 @@ var packRowsAsm = len(kernels) > 0
 //
 //go:noescape
 func packRowsAVX2(dst, x *float32, base int, offs *int, masks *uint32, midx *int, rows int)
+
+// packColT8AVX2 is PackColT8's loop, in packconv_amd64.s.
+//
+//go:noescape
+func packColT8AVX2(dst, x *float32, base int, offs, midx *int, masks *uint32, v0, blocks int)

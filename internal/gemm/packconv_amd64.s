@@ -55,3 +55,81 @@ loop:
 	JNZ          loop
 	VZEROUPPER
 	RET
+
+// LOADROW loads row r of an 8×8 block: 8 floats at x + offs[r] + 8v,
+// the lanes of masks[midx[r] + v] (bits 0-7), the others zero.
+#define LOADROW(r, Yr) \
+	MOVQ         (r*8)(R9), AX; \
+	ADDQ         R11, AX; \
+	VPBROADCASTD (R10)(AX*4), Y8; \
+	VPAND        laneBits<>+0(SB), Y8, Y8; \
+	VPCMPEQD     laneBits<>+0(SB), Y8, Y8; \
+	MOVQ         (r*8)(R8), BX; \
+	ADDQ         R12, BX; \
+	VMASKMOVPS   (SI)(BX*4), Y8, Yr
+
+// func packColT8AVX2(dst, x *float32, base int, offs, midx *int, masks *uint32, v0, blocks int)
+TEXT ·packColT8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ base+16(FP), AX
+	LEAQ (SI)(AX*4), SI
+	MOVQ offs+24(FP), R8
+	MOVQ midx+32(FP), R9
+	MOVQ masks+40(FP), R10
+	MOVQ v0+48(FP), R11
+	MOVQ R11, R12
+	SHLQ $3, R12
+	MOVQ blocks+56(FP), CX
+
+block:
+	LOADROW(0, Y0)
+	LOADROW(1, Y1)
+	LOADROW(2, Y2)
+	LOADROW(3, Y3)
+	LOADROW(4, Y4)
+	LOADROW(5, Y5)
+	LOADROW(6, Y6)
+	LOADROW(7, Y7)
+
+	// Transpose: step j of the block gets lane j of every row.
+	VUNPCKLPS  Y1, Y0, Y8
+	VUNPCKHPS  Y1, Y0, Y9
+	VUNPCKLPS  Y3, Y2, Y10
+	VUNPCKHPS  Y3, Y2, Y11
+	VUNPCKLPS  Y5, Y4, Y12
+	VUNPCKHPS  Y5, Y4, Y13
+	VUNPCKLPS  Y7, Y6, Y14
+	VUNPCKHPS  Y7, Y6, Y15
+	VSHUFPS    $0x44, Y10, Y8, Y0
+	VSHUFPS    $0xEE, Y10, Y8, Y1
+	VSHUFPS    $0x44, Y11, Y9, Y2
+	VSHUFPS    $0xEE, Y11, Y9, Y3
+	VSHUFPS    $0x44, Y14, Y12, Y4
+	VSHUFPS    $0xEE, Y14, Y12, Y5
+	VSHUFPS    $0x44, Y15, Y13, Y6
+	VSHUFPS    $0xEE, Y15, Y13, Y7
+	VPERM2F128 $0x20, Y4, Y0, Y8
+	VPERM2F128 $0x20, Y5, Y1, Y9
+	VPERM2F128 $0x20, Y6, Y2, Y10
+	VPERM2F128 $0x20, Y7, Y3, Y11
+	VPERM2F128 $0x31, Y4, Y0, Y12
+	VPERM2F128 $0x31, Y5, Y1, Y13
+	VPERM2F128 $0x31, Y6, Y2, Y14
+	VPERM2F128 $0x31, Y7, Y3, Y15
+	VMOVUPS    Y8, 0(DI)
+	VMOVUPS    Y9, 64(DI)
+	VMOVUPS    Y10, 128(DI)
+	VMOVUPS    Y11, 192(DI)
+	VMOVUPS    Y12, 256(DI)
+	VMOVUPS    Y13, 320(DI)
+	VMOVUPS    Y14, 384(DI)
+	VMOVUPS    Y15, 448(DI)
+
+	ADDQ $512, DI
+	INCQ R11
+	ADDQ $8, R12
+	DECQ CX
+	JNZ  block
+	VZEROUPPER
+	RET

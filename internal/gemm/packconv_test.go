@@ -65,3 +65,61 @@ func TestPackRowsMatchesLanes(t *testing.T) {
 		}
 	}
 }
+
+// PackColT8 transposes 8 masked rows into steps of 16-float slivers,
+// reading only the selected lanes and writing only its half of each step.
+func TestPackColT8MatchesLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	x := make([]float32, 300)
+	for i := range x {
+		x[i] = float32(rng.NormFloat64())
+	}
+	for trial := 0; trial < 300; trial++ {
+		blocks := 1 + rng.IntN(5)
+		v0 := rng.IntN(3)
+		base := rng.IntN(100)
+		var offs, midx [8]int
+		masks := make([]uint32, 40)
+		for r := range offs {
+			offs[r] = rng.IntN(120) - 60
+			midx[r] = rng.IntN(len(masks) - v0 - blocks)
+		}
+		// Lanes inside x may be set; the masks are shared between rows,
+		// so a lane is set only when it is inside x for every row using it.
+		for i := range masks {
+			masks[i] = uint32(rng.IntN(256))
+		}
+		for r := range offs {
+			for b := 0; b < blocks; b++ {
+				v := v0 + b
+				for j := 0; j < 8; j++ {
+					if i := base + offs[r] + 8*v + j; i < 0 || i >= len(x) {
+						masks[midx[r]+v] &^= 1 << j
+					}
+				}
+			}
+		}
+		dst := make([]float32, 8*blocks*16)
+		for i := range dst {
+			dst[i] = 42
+		}
+		PackColT8(dst, x, base, &offs, &midx, masks, v0, blocks)
+		for b := 0; b < blocks; b++ {
+			v := v0 + b
+			for j := 0; j < 8; j++ {
+				for l := 0; l < 16; l++ {
+					want := float32(42)
+					if l < 8 {
+						want = 0
+						if masks[midx[l]+v]>>j&1 != 0 {
+							want = x[base+offs[l]+8*v+j]
+						}
+					}
+					if got := dst[(8*b+j)*16+l]; got != want {
+						t.Fatalf("trial %d block %d step %d lane %d: got %v, want %v", trial, b, j, l, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -80,8 +80,9 @@ func fma32(a, b, c float32) float32 {
 }
 
 // expNeg is oneDNN's exponential for arguments x ≤ 0 (or NaN): the
-// GELU kernels only take e^(-z²). The explicit float32 conversions keep
-// the compiler from fusing what oneDNN rounds twice.
+// GELU kernels only take e^(-z²). Here and below, explicit float32
+// conversions of products that an addition follows keep the compiler from
+// fusing what oneDNN rounds twice.
 func expNeg(x float32) float32 {
 	if x < f32(dnnLnMin) {
 		// oneDNN computes P(r) at ln(FLT_MIN) and multiplies it by 0.
@@ -125,7 +126,7 @@ func gelu1(x float32) float32 {
 func geluGrad1(x float32) float32 {
 	z := float32(x * f32(rsqrt2Bits))
 	q := expNeg(-float32(z * z))
-	t := float32(z*f32(rsqrtPi)) * q
+	t := float32(float32(z*f32(rsqrtPi)) * q) // rounded: not fused into t+0.5
 	return fma32(erfAS(z), 0.5, t+0.5)
 }
 

@@ -10,7 +10,14 @@
 // underflow (to the denormals and to 0) give what math does. The
 // pure-Go path (other CPUs, or the purego build tag) computes the same
 // steps one element at a time; without fused multiply-adds its results can
-// differ from the AVX2 path's in the last bit.
+// differ from the AVX2 path's in the last bit. GELU and its gradient
+// (gelu.go) instead take PyTorch 1.13's own steps, and give its values to
+// the bit on both paths.
+//
+// The kernels work on two blocks of eight lanes at a time, whose chains
+// of dependent operations then overlap; where every lane of Exp's
+// argument is below 86 in magnitude, the scale by 2^n is one integer add
+// to the exponent field (the same bits).
 //
 // dst and src must have the same length; dst may be src.
 package vmath
@@ -29,6 +36,10 @@ func Sigmoid(dst, src []float32) { apply("Sigmoid", dst, src, kindSigmoid) }
 // Tanh sets dst[i] = tanh(src[i]).
 func Tanh(dst, src []float32) { apply("Tanh", dst, src, kindTanh) }
 
+// SiLU sets dst[i] = x / (1 + e^-x) for x = src[i], PyTorch's silu: the
+// same steps as Exp of -x, an add and a division, in one pass.
+func SiLU(dst, src []float32) { apply("SiLU", dst, src, kindSiLU) }
+
 type kind int
 
 const (
@@ -38,6 +49,7 @@ const (
 	kindGELU
 	kindLog
 	kindSqrt
+	kindSiLU
 )
 
 // block runs the vector kernel of k over dst and src (a positive multiple
@@ -57,6 +69,8 @@ func (k kind) block(dst, src []float32) {
 		logBlock(dst, src)
 	case kindSqrt:
 		sqrtBlock(dst, src)
+	case kindSiLU:
+		siluBlock(dst, src)
 	}
 }
 
@@ -72,6 +86,8 @@ func (k kind) one(x float32) float32 {
 		return log1(x)
 	case kindSqrt:
 		return sqrt1(x)
+	case kindSiLU:
+		return x / (1 + exp1(-x))
 	}
 	return exp1(x)
 }

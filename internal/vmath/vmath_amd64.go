@@ -16,6 +16,9 @@ func sigmoidAVX2(dst, src *float32, n int)
 func tanhAVX2(dst, src *float32, n int)
 
 //go:noescape
+func siluAVX2(dst, src *float32, n int)
+
+//go:noescape
 func expShiftSumAVX2(dst, src *float32, n int, shift float32) float32
 
 //go:noescape
@@ -73,6 +76,7 @@ var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 func expBlock(dst, src []float32)     { expAVX2(&dst[0], &src[0], len(dst)) }
 func sigmoidBlock(dst, src []float32) { sigmoidAVX2(&dst[0], &src[0], len(dst)) }
 func tanhBlock(dst, src []float32)    { tanhAVX2(&dst[0], &src[0], len(dst)) }
+func siluBlock(dst, src []float32)    { siluAVX2(&dst[0], &src[0], len(dst)) }
 func geluBlock(dst, src []float32)    { geluAVX2(&dst[0], &src[0], len(dst)) }
 func geluBackwardBlock(dst, x, g []float32) {
 	geluBackwardAVX2(&dst[0], &x[0], &g[0], len(dst))

@@ -242,42 +242,127 @@ sigdone:
 	VZEROUPPER
 	RET
 
+// TANHFIN finishes tanh of one block from E = e^(2|x|) and X = x:
+// 1 - 2/(e+1), or below |x| = 0.625 an odd polynomial, with x's sign put
+// back; the result in E, P, Q and R are overwritten.
+#define TANHFIN(X, E, P, Q, R) \
+	VADDPS       one<>(SB), E, E; \
+	VMOVAPS      two<>(SB), R; \
+	VDIVPS       E, R, R; \
+	VMOVAPS      one<>(SB), E; \
+	VSUBPS       R, E, E; \
+	VANDPS       absmask<>(SB), X, P; \
+	VMULPS       P, P, Q; \
+	VMOVAPS      t4<>(SB), R; \
+	VFMADD213PS  t3<>(SB), Q, R; \
+	VFMADD213PS  t2<>(SB), Q, R; \
+	VFMADD213PS  t1<>(SB), Q, R; \
+	VFMADD213PS  t0<>(SB), Q, R; \
+	VMULPS       P, Q, Q; \
+	VFMADD213PS  P, Q, R; \
+	VCMPPS       $1, tsmall<>(SB), P, Q; \
+	VBLENDVPS    Q, R, E, E; \
+	VANDPS       signmask<>(SB), X, P; \
+	VORPS        P, E, E
+
 // func tanhAVX2(dst, src *float32, n int)
 // An odd polynomial below |x| = 0.625, 1 - 2/(e^2|x| + 1) above, with
-// x's sign put back.
+// x's sign put back; sixteen elements a step (Exp's shortcut where every
+// |x| < 43), eight at the end.
 TEXT ·tanhAVX2(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
-	SHRQ $3, CX
+	SHRQ $4, CX
+	JZ   tanhtail
 
 tanhloop:
 	VMOVUPS (SI), Y10
-	VANDPS  absmask<>(SB), Y10, Y11 // y = |x|
-	VADDPS  Y11, Y11, Y0            // 2y
-	EXP
-	VADDPS  one<>(SB), Y3, Y3
-	VMOVAPS two<>(SB), Y4
-	VDIVPS  Y3, Y4, Y4              // 2/(e+1)
-	VMOVAPS one<>(SB), Y12
-	VSUBPS  Y4, Y12, Y12            // large: 1 - 2/(e+1)
-	VMULPS  Y11, Y11, Y13           // z = y*y
-	VMOVAPS t4<>(SB), Y14
-	VFMADD213PS t3<>(SB), Y13, Y14
-	VFMADD213PS t2<>(SB), Y13, Y14
-	VFMADD213PS t1<>(SB), Y13, Y14
-	VFMADD213PS t0<>(SB), Y13, Y14
-	VMULPS  Y11, Y13, Y13           // y*z
-	VFMADD213PS Y11, Y13, Y14       // small: y + y*z*P(z)
-	VCMPPS  $1, tsmall<>(SB), Y11, Y5 // y < 0.625 (false for NaN)
-	VBLENDVPS Y5, Y14, Y12, Y12
-	VANDPS  signmask<>(SB), Y10, Y10
-	VORPS   Y10, Y12, Y12
-	VMOVUPS Y12, (DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DI
+	VMOVUPS 32(SI), Y11
+	VANDPS  absmask<>(SB), Y10, Y0
+	VANDPS  absmask<>(SB), Y11, Y5
+	VADDPS  Y0, Y0, Y0              // 2|x|
+	VADDPS  Y5, Y5, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     tanhslow
+	EXP2FAST
+	JMP     tanhfin
+
+tanhslow:
+	EXP2
+
+tanhfin:
+	TANHFIN(Y10, Y3, Y1, Y2, Y4)
+	TANHFIN(Y11, Y8, Y6, Y7, Y9)
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
 	DECQ    CX
 	JNZ     tanhloop
+
+tanhtail:
+	TESTQ   $8, n+16(FP)
+	JZ      tanhdone
+	VMOVUPS (SI), Y10
+	VANDPS  absmask<>(SB), Y10, Y0
+	VADDPS  Y0, Y0, Y0
+	EXP
+	TANHFIN(Y10, Y3, Y1, Y2, Y4)
+	VMOVUPS Y3, (DI)
+
+tanhdone:
+	VZEROUPPER
+	RET
+
+// func siluAVX2(dst, src *float32, n int)
+// x / (1 + e^-x); sixteen elements a step (Exp's shortcut where every
+// |x| < 86), eight at the end.
+TEXT ·siluAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $4, CX
+	JZ   silutail
+
+siluloop:
+	VMOVUPS (SI), Y10
+	VMOVUPS 32(SI), Y11
+	VXORPS  signmask<>(SB), Y10, Y0 // -x
+	VXORPS  signmask<>(SB), Y11, Y5
+	EXPINRANGE
+	CMPL    AX, $0xff
+	JNE     siluslow
+	EXP2FAST
+	JMP     siludiv
+
+siluslow:
+	EXP2
+
+siludiv:
+	VADDPS  one<>(SB), Y3, Y3
+	VADDPS  one<>(SB), Y8, Y8
+	VDIVPS  Y3, Y10, Y3
+	VDIVPS  Y8, Y11, Y8
+	VMOVUPS Y3, (DI)
+	VMOVUPS Y8, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     siluloop
+
+silutail:
+	TESTQ   $8, n+16(FP)
+	JZ      siludone
+	VMOVUPS (SI), Y10
+	VXORPS  signmask<>(SB), Y10, Y0
+	EXP
+	VADDPS  one<>(SB), Y3, Y3
+	VDIVPS  Y3, Y10, Y3
+	VMOVUPS Y3, (DI)
+
+siludone:
 	VZEROUPPER
 	RET
 
@@ -702,9 +787,11 @@ CONST8(dp5, 0x3c07cfce)
 // dependent operations is long). They need Y15 = 1, Y14 = 0.5,
 // Y13 = the sign mask, Y12 = the magnitude mask, Y11 = ln(FLT_MIN).
 // See erfAS and expNeg in gelu.go: these are oneDNN's steps and round
-// the same way. An exponent argument below ln(FLT_MIN) gives 0, so that
-// the gradient's x·e^(-x²/2) is 0 for huge x and NaN for infinite x, as
-// PyTorch's.
+// the same way. In the gradient an exponent argument below ln(FLT_MIN)
+// gives 0 (GEXP1M, GEXP2M), so that x·e^(-x²/2) is 0 for huge x and NaN
+// for infinite x, as PyTorch's. GELU itself only clamps the argument to
+// ln(FLT_MIN): e^-87.3 instead of 0 leaves 1 - t·e·P(t) at 1, so the
+// result is the same.
 
 // GZ: B = z = x/√2 from A = x, C = -z².
 #define GZ(A, B, C) \
@@ -712,15 +799,27 @@ CONST8(dp5, 0x3c07cfce)
 	VMULPS B, B, C; \
 	VXORPS Y13, C, C
 
-// GEXP1..3: D = e^C (C ≤ 0 or NaN); C and E are overwritten.
+// GEXP1, 2, 3: D = e^C (C ≤ 0 or NaN); C and E are overwritten. GEXP1M
+// and GEXP2M instead of GEXP1 and GEXP2 give 0 below ln(FLT_MIN).
 #define GEXP1(C, D, E) \
-	VCMPPS   $1, Y11, C, D; \
 	VMAXPS   Y11, C, C; \
 	VMULPS   dlog2e<>(SB), C, E; \
 	VADDPS   Y14, E, E; \
 	VROUNDPS $1, E, E
 
 #define GEXP2(C, D, E) \
+	VFNMADD231PS dln2<>(SB), E, C; \
+	VCVTPS2DQ    E, E; \
+	VPADDD       bias<>(SB), E, E; \
+	VPSLLD       $23, E, E; \
+	VMOVAPS      dp5<>(SB), D; \
+	VFMADD213PS  dp4<>(SB), C, D
+
+#define GEXP1M(C, D, E) \
+	VCMPPS $1, Y11, C, D; \
+	GEXP1(C, D, E)
+
+#define GEXP2M(C, D, E) \
 	VFNMADD231PS dln2<>(SB), E, C; \
 	VCVTPS2DQ    E, E; \
 	VPADDD       bias<>(SB), E, E; \
@@ -756,12 +855,11 @@ CONST8(dp5, 0x3c07cfce)
 	VFMADD213PS  asa1<>(SB), B, C; \
 	VFNMADD213PS Y15, C, D
 
-// GOUT: D = S + S·erf with A = S = x/2 (whose sign is z's) and D = |erf|;
-// C is overwritten.
+// GOUT: D = S + S·erf with A = S = x/2 (whose sign is z's) and D = erf
+// without that sign: S·erf is D·|S| to the bit. C is overwritten.
 #define GOUT(A, C, D) \
-	VANDPS      Y13, A, C; \
-	VXORPS      C, D, D; \
-	VFMADD213PS A, A, D
+	VANDPS      Y12, A, C; \
+	VFMADD213PS A, C, D
 
 // GELUPAIR runs GELU on two blocks, x in Y0 and Y5, results in Y3 and Y8.
 #define GELUPAIR \
@@ -849,10 +947,10 @@ geludone:
 #define GRADPAIR \
 	GZ(Y0, Y1, Y2); \
 	GZ(Y5, Y6, Y7); \
-	GEXP1(Y2, Y3, Y4); \
-	GEXP1(Y7, Y8, Y9); \
-	GEXP2(Y2, Y3, Y4); \
-	GEXP2(Y7, Y8, Y9); \
+	GEXP1M(Y2, Y3, Y4); \
+	GEXP1M(Y7, Y8, Y9); \
+	GEXP2M(Y2, Y3, Y4); \
+	GEXP2M(Y7, Y8, Y9); \
 	GEXP3(Y2, Y3, Y4); \
 	GEXP3(Y7, Y8, Y9); \
 	GTE(Y0, Y1, Y3, Y4); \
@@ -896,8 +994,8 @@ gelubtail:
 	JZ    gelubdone
 	VMOVUPS (SI), Y0
 	GZ(Y0, Y1, Y2)
-	GEXP1(Y2, Y3, Y4)
-	GEXP2(Y2, Y3, Y4)
+	GEXP1M(Y2, Y3, Y4)
+	GEXP2M(Y2, Y3, Y4)
 	GEXP3(Y2, Y3, Y4)
 	GTE(Y0, Y1, Y3, Y4)
 	GT(Y1, Y2)

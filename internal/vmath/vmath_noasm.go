@@ -9,6 +9,7 @@ const haveAVX2 = false
 func expBlock(dst, src []float32)                                { panic("vmath: no vector kernel") }
 func sigmoidBlock(dst, src []float32)                            { panic("vmath: no vector kernel") }
 func tanhBlock(dst, src []float32)                               { panic("vmath: no vector kernel") }
+func siluBlock(dst, src []float32)                               { panic("vmath: no vector kernel") }
 func geluBlock(dst, src []float32)                               { panic("vmath: no vector kernel") }
 func geluBackwardBlock(dst, x, g []float32)                      { panic("vmath: no vector kernel") }
 func expShiftSumBlock(dst, src []float32, shift float32) float32 { panic("vmath: no vector kernel") }

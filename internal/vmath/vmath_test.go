@@ -339,7 +339,8 @@ func TestBlockWidthsAgree(t *testing.T) {
 	xs := testInputs()
 	xs = xs[:len(xs)&^15]
 	all := append([]funcs0{{"ExpShiftSum", func(dst, src []float32) { ExpShiftSum(dst, src, 0) }}},
-		funcs0{"Exp", Exp}, funcs0{"Sigmoid", Sigmoid}, funcs0{"Tanh", Tanh}, funcs0{"GELU", GELU})
+		funcs0{"Exp", Exp}, funcs0{"Sigmoid", Sigmoid}, funcs0{"Tanh", Tanh}, funcs0{"GELU", GELU},
+		funcs0{"SiLU", SiLU})
 	for _, f := range all {
 		wide := make([]float32, len(xs))
 		f.vec(wide, xs)
@@ -362,4 +363,21 @@ func TestBlockWidthsAgree(t *testing.T) {
 type funcs0 struct {
 	name string
 	vec  func(dst, src []float32)
+}
+
+// TestSiLUSteps checks that SiLU gives, to the bit, what its steps give
+// one vector call at a time: e^-x, 1 + that, x divided by it.
+func TestSiLUSteps(t *testing.T) {
+	xs := testInputs()
+	got, want := make([]float32, len(xs)), make([]float32, len(xs))
+	SiLU(got, xs)
+	Scale(want, xs, -1)
+	Exp(want, want)
+	AddConst(want, want, 1)
+	Div(want, xs, want)
+	for i, x := range xs {
+		if w := want[i]; math.Float32bits(got[i]) != math.Float32bits(w) && !(w != w && got[i] != got[i]) {
+			t.Fatalf("SiLU(%g) = %g, its steps give %g", x, got[i], w)
+		}
+	}
 }

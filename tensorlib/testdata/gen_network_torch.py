@@ -213,6 +213,10 @@ x = leaf(wave(0.1, 7, 3))
 y = x[torch.tensor([[2, 0, 6], [2, 2, -1]])]
 y.backward(wave(1.3, *y.shape))
 out["copy_index"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
+x = leaf(wave(0.1, 10, 4))
+y = F.embedding(torch.tensor([[1, 2, 3, 9], [4, 1, 9, 9]]), x, padding_idx=1)
+y.backward(wave(1.3, *y.shape))
+out["copy_embedding"] = {"shape": list(y.shape), "y": flat(y), "gx": flat(x.grad)}
 
 # Batched products: name, a shape, b shape, transpose b's last two dims.
 matmuls = [
@@ -220,6 +224,7 @@ matmuls = [
     ("broadcast", (2, 3, 4, 5), (5, 3), False),
     ("broadcast_batch", (2, 1, 4, 5), (3, 5, 2), False),
     ("q_kT", (8, 9, 7), (8, 10, 7), True),
+    ("stack_by_vector", (2, 3, 4), (4,), False),
 ]
 for name, ash, bsh, tb in matmuls:
     a, b = leaf(wave(0.1, *ash)), leaf(wave(0.2, *bsh))

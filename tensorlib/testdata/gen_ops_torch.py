@@ -1,7 +1,8 @@
 # Generates ops_torch.json, the PyTorch reference values for the tests of
 # tensorlib's element-wise operations (with their edge cases: NaN, ±Inf,
 # ±0, ties, the bounds), broadcasting binary operations, reductions along
-# any dimensions, and softmax along any dimension, forward and backward.
+# any dimensions, softmax along any dimension, and the element-wise
+# losses, forward and backward.
 # The tests do not need PyTorch; this script documents where the numbers
 # come from. Run with PyTorch 1.13 (Debian python3-torch):
 #
@@ -111,5 +112,13 @@ s = wave(0.6, 2, 3, 4, 5) * 3
 for d in range(4):
     case("softmax_%d" % d, lambda a: F.softmax(a, d), s)
     case("log_softmax_%d" % d, lambda a: F.log_softmax(a, d), s)
+
+# Losses of a [6, 7] input against a [6, 7] target in [0, 1], both
+# requiring grad, with every reduction.
+lx = wave(0.3, 6, 7) * 3
+lt = (wave(1.1, 6, 7) + 1) / 2
+for red in ["mean", "sum", "none"]:
+    case("mse_" + red, lambda a, b: F.mse_loss(a, b, reduction=red), lx, lt)
+    case("bce_logits_" + red, lambda a, b: F.binary_cross_entropy_with_logits(a, b, reduction=red), lx, lt)
 
 json.dump(out, __import__("sys").stdout, indent=None, separators=(",", ":"), sort_keys=True)
