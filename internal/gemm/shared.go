@@ -31,14 +31,18 @@ import (
 
 // sharedMinRows, sharedMinCols and sharedMaxCols bound the products that
 // share panels: with fewer rows than this, each goroutine would get less
-// than a block of A; with fewer columns, the panel of B is too small to be
-// worth sharing. With more columns, packing all of A costs each goroutine
-// little next to its chunk of columns (A's m·k floats against 2·m·k·n/2
-// flops), and chunks, which need no coordination, did better on a busy
-// machine (ResNet-18's weight gradients, 2304 and 4608 columns: 3-15%).
+// than a block of A. With 512 columns or fewer, each goroutine's half of a
+// panel of B (256 KiB) stays in its own L2, while a shared panel is read
+// from L3 for every band; in paired runs in one process that made up for
+// packing A twice (512³: 1.5% slower shared, 1024³: 7% faster, medians of
+// a dozen runs on the busy machine). With more than sharedMaxCols columns,
+// packing all of A costs each goroutine little next to its chunk of
+// columns (A's m·k floats against 2·m·k·n/2 flops), and chunks, which need
+// no coordination, did better on a busy machine (ResNet-18's weight
+// gradients, 2304 and 4608 columns: 3-15%).
 const (
 	sharedMinRows = 256
-	sharedMinCols = 128
+	sharedMinCols = 513
 	sharedMaxCols = 1536
 )
 
