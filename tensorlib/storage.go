@@ -109,9 +109,10 @@ func newBuf(n int) []float32 {
 	return b[:n:n]
 }
 
-// zeroBuf returns a slice of n zeros.
+// zeroBuf returns a slice of n zeros, cleared on several cores when it is
+// large.
 func zeroBuf(n int) []float32 {
 	b := newBuf(n)
-	clear(b)
+	forBlocks(n, func(lo, hi int) { clear(b[lo:hi]) })
 	return b
 }

@@ -73,8 +73,8 @@ func Ones(shape ...int) *Tensor {
 
 // Full makes a tensor with every element v.
 func Full(v float32, shape ...int) *Tensor {
-	d := make([]float32, checkShape("Full", shape))
-	fill(d, v)
+	d := newBuf(checkShape("Full", shape))
+	forBlocks(len(d), func(lo, hi int) { fill(d[lo:hi], v) })
 	return fromData(d, shape)
 }
 
