@@ -2,7 +2,6 @@ package nnlib
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/gohooks/gohooks/tensorlib"
@@ -163,22 +162,23 @@ func KLDivLoss(input, target *tensorlib.Tensor, opts ...Option) *tensorlib.Tenso
 	return reduce(loss, reduction)
 }
 
-// xlogy returns t*log(t), with 0 where t is 0.
+// xlogy returns t*log(t), with 0 where t is 0, in float32 as PyTorch's
+// xlogy: the logarithms come from tensorlib's vector Log.
 func xlogy(t *tensorlib.Tensor) *tensorlib.Tensor {
 	return tensorlib.Function("XlogyBackward0", []*tensorlib.Tensor{t}, func(in []*tensorlib.Tensor) []*tensorlib.Tensor {
-		v := in[0].Data()
+		v, lg := in[0].Data(), in[0].Log().Data()
 		for i, x := range v {
 			if x != 0 {
-				v[i] = x * float32(math.Log(float64(x)))
+				v[i] = x * lg[i]
 			}
 		}
 		return []*tensorlib.Tensor{tensorlib.New(v, t.Shape()...)}
 	}, func(g []*tensorlib.Tensor) []*tensorlib.Tensor {
-		v, gv := t.Data(), g[0].Data()
-		for i, x := range v {
-			v[i] = gv[i] * (float32(math.Log(float64(x))) + 1)
+		lg, gv := t.Detach().Log().Data(), g[0].Data()
+		for i := range lg {
+			lg[i] = gv[i] * (lg[i] + 1)
 		}
-		return []*tensorlib.Tensor{tensorlib.New(v, t.Shape()...)}
+		return []*tensorlib.Tensor{tensorlib.New(lg, t.Shape()...)}
 	})[0]
 }
 

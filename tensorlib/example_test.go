@@ -77,3 +77,27 @@ func ExampleTensor_Softmax() {
 	// Output:
 	// tensor([0.0900, 0.2447, 0.6652])
 }
+
+func ExampleMSELoss() {
+	x := tensorlib.Tensor1(1, 2, 3).SetRequiresGrad(true)
+	target := tensorlib.Tensor1(1, 0, 5)
+	loss := tensorlib.MSELoss(x, target, "mean")
+	loss.Backward()
+	fmt.Println(loss)
+	fmt.Println(x.Grad())
+	// Output:
+	// tensor(2.6667, grad_fn=<MseLossBackward0>)
+	// tensor([ 0.0000,  1.3333, -1.3333])
+}
+
+func ExampleBCEWithLogits() {
+	logits := tensorlib.Tensor1(2, -1, 0).SetRequiresGrad(true)
+	target := tensorlib.Tensor1(1, 0, 1)
+	loss := tensorlib.BCEWithLogits(logits, target, "sum")
+	loss.Backward()
+	fmt.Println(loss)
+	fmt.Println(logits.Grad())
+	// Output:
+	// tensor(1.1333, grad_fn=<BinaryCrossEntropyWithLogitsBackward0>)
+	// tensor([-0.1192,  0.2689, -0.5000])
+}

@@ -191,7 +191,8 @@ const maxTapTable = 1 << 20
 // floats: integer arithmetic picks the larger without a branch, and a
 // branch on which element is larger would be mispredicted half the time.
 // Windows in row-major order with strictly greater keys keep each
-// window's first maximum.
+// window's first maximum. Windows go two at a time through argMax2, whose
+// two independent chains of comparisons the CPU overlaps.
 func maxPoolPlane(g *poolGeom, tab []int32, src, dst []float32, idx []int32, keys []int32) bool {
 	var nan uint32
 	keys = keys[:len(src)+1]
@@ -205,15 +206,41 @@ func maxPoolPlane(g *poolGeom, tab []int32, src, dst []float32, idx []int32, key
 	}
 	keys[len(src)] = math.MinInt32
 	k := g.kh * g.kw
-	for o := range dst {
-		best, at := int64(math.MinInt32)-1, 0 // below every key, the padding's too
-		for _, j := range tab[o*k : o*k+k] {
-			best, at = pickGreater(best, at, int64(keys[j]), int(j))
-		}
-		dst[o] = src[at]
-		idx[o] = int32(at)
+	o := 0
+	for ; o+2 <= len(dst); o += 2 {
+		a, b := argMax2(keys, tab[o*k:o*k+k], tab[o*k+k:o*k+2*k])
+		dst[o], dst[o+1] = src[a], src[b]
+		idx[o], idx[o+1] = a, b
+	}
+	if o < len(dst) {
+		t := tab[o*k : o*k+k]
+		a, _ := argMax2(keys, t, t)
+		dst[o], idx[o] = src[a], a
 	}
 	return false
+}
+
+// argMax2 returns the first tap of window ta, and of window tb (of the
+// same size), whose key is largest. It is a function of its own, not
+// inlined, so that its two running maxima stay in registers.
+//
+//go:noinline
+func argMax2(keys []int32, ta, tb []int32) (int32, int32) {
+	ba, aa := int64(math.MinInt32)-1, int32(0) // below every key, the padding's too
+	bb, ab := ba, int32(0)
+	tb = tb[:len(ta)]
+	for i, j := range ta {
+		k := int64(keys[j])
+		m := (ba - k) >> 63 // all ones when k > ba
+		ba += (k - ba) & m
+		aa += (j - aa) & int32(m)
+		j2 := tb[i]
+		k2 := int64(keys[j2])
+		m2 := (bb - k2) >> 63
+		bb += (k2 - bb) & m2
+		ab += (j2 - ab) & int32(m2)
+	}
+	return aa, ab
 }
 
 // maxPoolWindows is maxPoolPlane without a table, each window clipped to

@@ -32,6 +32,11 @@ type kernel struct {
 	// steps rows of width floats, each holding lanes values read
 	// contiguously (step q at src + q*stride), the rest zero.
 	contig func(dst, src *float32, steps, stride, lanes, width int)
+	// contig4, when present, is contig for four full slivers side by
+	// side (step q of sliver s from src + q*stride + s*nr, to dst +
+	// s*nr*kb + q*nr): reading a row's four cache lines together keeps
+	// the reads of an untransposed B in order.
+	contig4 func(dst, src *float32, steps, stride, kb int)
 	// rowsT, present with contig, packs 1 to nr/2 rows stored along k
 	// (step q, at dst + q*dstStride, holds src[r*stride+q] in its first
 	// width floats, width being mr or nr/2), transposing in registers.
@@ -315,7 +320,13 @@ func packPanelB(kn *kernel, p *problem, dst []float32, p0, kb, j0, nb int) {
 		packB(dst, p, p0, kb, j0, nb, nr)
 		return
 	}
-	for t := 0; t < nb; t += nr {
+	t := 0
+	if !p.transB && kn.contig4 != nil {
+		for ; t+4*nr <= nb; t += 4 * nr {
+			kn.contig4(&dst[t*kb], &p.b[p0*p.ldb+j0+t], kb, p.ldb, kb)
+		}
+	}
+	for ; t < nb; t += nr {
 		cols := min(nr, nb-t)
 		d := &dst[t*kb]
 		if !p.transB {

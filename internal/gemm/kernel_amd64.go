@@ -67,7 +67,7 @@ func cpuKernels() []kernel {
 	ks := []kernel{{
 		name: "avx2", mr: 6, nr: 16, fn: kernelAVX2, strideB: kernelAVX2StrideB, rowsA: kernelAVX2RowsA,
 		colsA:  kernelAVX2ColsA,
-		contig: packContigAVX2, rowsT: packTransAVX2,
+		contig: packContigAVX2, contig4: packContig4AVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
 	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
@@ -98,6 +98,9 @@ func packContigAVX512(dst, src *float32, steps, stride, lanes, width int)
 
 //go:noescape
 func packTransAVX512(dst, src *float32, steps, lda, rows, width, dstStride int)
+
+//go:noescape
+func packContig4AVX2(dst, src *float32, steps, stride, kb int)
 
 //go:noescape
 func packContigAVX2(dst, src *float32, steps, stride, lanes, width int)

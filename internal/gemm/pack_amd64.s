@@ -781,3 +781,46 @@ transavx2_tail6:
 transavx2_done:
 	VZEROUPPER
 	RET
+
+// func packContig4AVX2(dst, src *float32, steps, stride, kb int)
+// Packs four full slivers of sixteen floats at once: step q copies the 64
+// floats at src + q*stride into step q of slivers 0-3, which start kb*16
+// floats apart from dst. Reading a row's four cache lines together keeps
+// the reads in order, which the hardware prefetchers follow, where one
+// sliver at a time reads one line a row, rows stride apart.
+TEXT ·packContig4AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ steps+16(FP), BX
+	MOVQ stride+24(FP), DX
+	SHLQ $2, DX
+	MOVQ kb+32(FP), R8
+	SHLQ $6, R8 // bytes between slivers: kb*16*4
+	LEAQ (DI)(R8*2), R9
+	TESTQ BX, BX
+	JZ contig4_done
+contig4_loop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VMOVUPS 128(SI), Y4
+	VMOVUPS 160(SI), Y5
+	VMOVUPS 192(SI), Y6
+	VMOVUPS 224(SI), Y7
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, (DI)(R8*1)
+	VMOVUPS Y3, 32(DI)(R8*1)
+	VMOVUPS Y4, (R9)
+	VMOVUPS Y5, 32(R9)
+	VMOVUPS Y6, (R9)(R8*1)
+	VMOVUPS Y7, 32(R9)(R8*1)
+	ADDQ DX, SI
+	ADDQ $64, DI
+	ADDQ $64, R9
+	DECQ BX
+	JNZ contig4_loop
+contig4_done:
+	VZEROUPPER
+	RET

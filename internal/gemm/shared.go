@@ -20,25 +20,30 @@ import (
 //
 // The panels are taken in order, with up to four buffers in turn (nbuf):
 // panel t is packed into buffer t%nbuf once every band of panel t-nbuf is
-// computed, and its bands are computed once all of it is packed. Band b of panel t waits for
-// band b of panel t-1, which updates the same rows of C. Each goroutine
-// prefers its own bands (b ≡ its index mod the goroutines), so that on a
-// quiet machine each keeps to its rows; one that finds its own bands taken
-// takes others that are free, so a goroutine that starts late, or a worker
-// busy with another caller's product, leaves its share to the others
-// instead of holding them up. A goroutine only waits for work that others
-// have claimed, and claims nothing while it waits, so the waits end.
+// computed, and its bands are computed once all of it is packed. Band b
+// of panel t waits for band b of panel t-1, which updates the same rows of
+// C. Each goroutine prefers its own bands (b ≡ its index mod the
+// goroutines), so that on a quiet machine each keeps to its rows; one that
+// finds its own bands taken takes others that are free, so a goroutine
+// that starts late, or a worker busy with another caller's product, leaves
+// its share to the others instead of holding them up. A goroutine only
+// waits for work that others have claimed, and claims nothing while it
+// waits, so the waits end.
 
 // sharedMinRows, sharedMinCols and sharedMaxCols bound the products that
 // share panels: with fewer rows than this, each goroutine would get less
-// than a block of A; with fewer columns, the panel of B is too small to be
-// worth sharing. With more columns, packing all of A costs each goroutine
-// little next to its chunk of columns (A's m·k floats against 2·m·k·n/2
-// flops), and chunks, which need no coordination, did better on a busy
-// machine (ResNet-18's weight gradients, 2304 and 4608 columns: 3-15%).
+// than a block of A. With 512 columns or fewer, each goroutine's half of a
+// panel of B (256 KiB) stays in its own L2, while a shared panel is read
+// from L3 for every band; in paired runs in one process that made up for
+// packing A twice (512³: 1.5% slower shared, 1024³: 7% faster, medians of
+// a dozen runs on the busy machine). With more than sharedMaxCols columns,
+// packing all of A costs each goroutine little next to its chunk of
+// columns (A's m·k floats against 2·m·k·n/2 flops), and chunks, which need
+// no coordination, did better on a busy machine (ResNet-18's weight
+// gradients, 2304 and 4608 columns: 3-15%).
 const (
 	sharedMinRows = 256
-	sharedMinCols = 128
+	sharedMinCols = 513
 	sharedMaxCols = 1536
 )
 
@@ -46,9 +51,9 @@ const (
 // block of A when panels are shared: twice blockK, and a block of A a
 // little smaller than blockK·blockM (240 KiB, in L2 with the sliver of B
 // being read). A deeper panel halves the passes over C and the waits
-// between panels; on one goroutine it made no difference, on two it was
-// 0-6% faster at 512³ and 3-6% at 1024³ (paired runs in one process on the
-// busy machine, load average 5-6).
+// between panels: with shared panels, 1024³ was 3-6% faster than with
+// kc 256 and mc 168 (paired runs in one process on the busy machine, load
+// average 5-6); on one goroutine, with chunks, it made no difference.
 const (
 	sharedK = 512
 	sharedM = 120

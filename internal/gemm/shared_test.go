@@ -3,6 +3,7 @@ package gemm
 import (
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gohooks/gohooks/internal/interrupt"
@@ -15,11 +16,11 @@ var sharedShapes = []struct {
 	transA, transB bool
 	m, n, k        int
 }{
-	{false, false, 257, 131, 700},
-	{true, false, 300, 200, 513},
+	{false, false, 257, sharedMinCols + 1, 700},
+	{true, false, 300, 600, 513},
 	{false, true, 263, sharedMaxCols, 40},
-	{true, true, 259, 259, 1030},
-	{false, false, 300, 200, 2100},
+	{true, true, 259, 530, 1030},
+	{false, false, 300, 520, 2100},
 }
 
 func TestSharedShapesSharePanels(t *testing.T) {
@@ -121,4 +122,43 @@ func TestSharedPanelsConcurrentCallers(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+func TestSharedPanelsDoNotAllocateWhenWarm(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items at random under the race detector")
+	}
+	if len(kernels) == 0 {
+		t.Skip("no micro-kernel on this CPU")
+	}
+	const m, n, k = 256, 600, 1100 // three panels
+	a := make([]float32, m*k)
+	b := make([]float32, k*n)
+	c := make([]float32, m*n)
+	p := &problem{m: m, n: n, k: k}
+	if parts, _ := split(&kernels[0], p); !useShared(&kernels[0], p, parts) {
+		t.Skip("the product does not share panels here (one core?)")
+	}
+	f := func() { Sgemm(false, false, m, n, k, 1, a, k, b, n, 0, c, n) }
+	f()
+	if allocs := testing.AllocsPerRun(10, f); allocs > 0 {
+		t.Errorf("%v allocations per call", allocs)
+	}
+}
+
+// A B given by a PackB is packed through it, in groups of slivers from
+// both goroutines, when panels are shared.
+func TestSharedPanelsPackB(t *testing.T) {
+	if len(kernels) == 0 {
+		t.Skip("no micro-kernel on this CPU")
+	}
+	s := sharedShapes[0]
+	p := newProblem(rand.New(rand.NewPCG(19, 20)), false, false, s.m, s.n, s.k, 2, 1, 0.5)
+	var calls atomic.Int64
+	check(t, impl{"SgemmPackB", func(q *problem) {
+		SgemmPackB(q.m, q.n, q.k, q.alpha, q.a, q.lda, packFrom(t, q.b, q.ldb, &calls), q.beta, q.c, q.ldc)
+	}}, p)
+	if calls.Load() == 0 {
+		t.Error("PackB never called")
+	}
 }
