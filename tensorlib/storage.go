@@ -1,18 +1,23 @@
 package tensorlib
 
 import (
+	"math"
 	"math/bits"
 	"runtime"
+	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
 // Tensor storage of poolMin elements and more comes from newBuf, which
 // reuses the buffers of tensors the garbage collector found unreachable,
 // by size class, instead of asking the runtime for fresh memory every
-// time: a fresh large buffer costs page faults (the runtime returns freed
-// pages to the OS) or a clear, and the allocation brings the next garbage
-// collection nearer.
+// time. Fresh memory is what makes an operation slow when its output is
+// large: the runtime clears it, and pages the runtime gave back to the OS
+// fault in again, cleared a second time by the kernel. A ReLU of 401k
+// floats takes about 40 µs into memory it wrote before and 170-240 µs
+// into fresh memory.
 //
 // A buffer goes back to its pool only through a finalizer on its first
 // element, which the runtime runs once nothing refers to any part of the
@@ -20,16 +25,31 @@ import (
 // graph, not a slice the user holds. So a buffer is never handed out while
 // it is still in use, without tensorlib having to know who uses it.
 //
-// Pooled bytes count as live to the garbage collector, which then runs
-// less often. The pools keep at most poolCap bytes, beyond which a
-// finalized buffer is left to the collector; what they keep stays with the
-// process, as in PyTorch's caching allocator. A larger cap saves little
-// more and grows the heap: over 200 steps of the notebook CNN at batch 64,
-// the peak RSS was 37 MiB without pools, 84 MiB with 32 MiB pools and
-// 360-440 MiB with 256 MiB pools, for the same CPU time from 32 MiB up.
+// Buffers come back only when the collector runs, and it runs when the
+// heap has grown by GOGC percent of what was live. A buffer taken from a
+// pool does not grow the heap, so with pools that keep every buffer the
+// collector would almost never run: the pools would run dry and the heap
+// would grow by fresh buffers instead, cycle after cycle. So tensorlib
+// paces the collector itself for the memory it hands out: once the bytes
+// handed out (pooled or fresh) since the last collection pass the
+// collector's own allowance, GOGC percent of the heap that was live apart
+// from the pools (at least minBudget), newBuf starts a collection on a
+// goroutine of its own, as if that much had been allocated. The pools then
+// need hold no more than what is handed out until buffers come back: the
+// allowance before a collection starts, and what the operations that run
+// while it does take (on a busy machine a collection takes milliseconds,
+// and a buffer dropped during one comes back only after the next). They
+// keep up to four allowances; and a size class that goes unused for
+// idleCycles collections in a row is emptied. With GOGC off (debug.SetGCPercent(-1)) tensorlib starts
+// no collection and keeps at most minBudget.
 const (
-	poolMin = 1 << 14 // elements (64 KiB)
-	poolCap = 32 << 20
+	poolMin    = 1 << 14 // elements (64 KiB)
+	minBudget  = 32 << 20
+	idleCycles = 4
+	// Buffers over maxPooled bytes are never kept: they are rare, and
+	// keeping one would hold on to a lot of memory that a program may
+	// not need again.
+	maxPooled = 64 << 20
 )
 
 // Size classes: 4, 5, 6 and 7 quarters of each power of two from poolMin
@@ -39,17 +59,31 @@ const nClasses = 4 * 40
 var (
 	poolMu     sync.Mutex
 	pools      [nClasses][]*float32 // free buffers by class, first elements
+	poolTaken  [nClasses]bool       // handed out a pooled buffer this cycle
+	poolIdle   [nClasses]int        // cycles in a row without
 	pooled     int                  // bytes in pools
+	poolLimit  = minBudget          // bytes the pools may hold
 	finalizers [nClasses]func(*float32)
 )
 
+// The pacer's state: bytes handed out since the last collection, the
+// allowance after which newBuf starts one, and whether it has started one
+// that has not ended yet.
+var (
+	handedOut  atomic.Int64
+	budget     atomic.Int64
+	collecting atomic.Bool
+	pacerOnce  sync.Once
+)
+
 func init() {
+	budget.Store(minBudget)
 	for c := range finalizers {
 		bytes := 4 * classSize(c)
 		finalizers[c] = func(p *float32) {
 			poolMu.Lock()
 			defer poolMu.Unlock()
-			if pooled+bytes > poolCap {
+			if pooled+bytes > poolLimit || bytes > maxPooled {
 				return // the collector frees it next time
 			}
 			pooled += bytes
@@ -70,6 +104,7 @@ func takePooled(c int) *float32 {
 	free[len(free)-1] = nil
 	pools[c] = free[:len(free)-1]
 	pooled -= 4 * classSize(c)
+	poolTaken[c] = true
 	return p
 }
 
@@ -100,6 +135,7 @@ func newBuf(n int) []float32 {
 		return make([]float32, n)
 	}
 	size := classSize(c)
+	pace(4 * size)
 	if p := takePooled(c); p != nil {
 		runtime.SetFinalizer(p, finalizers[c])
 		return unsafe.Slice(p, size)[:n:n]
@@ -115,4 +151,78 @@ func zeroBuf(n int) []float32 {
 	b := newBuf(n)
 	forBlocks(n, func(lo, hi int) { clear(b[lo:hi]) })
 	return b
+}
+
+// pace counts bytes handed out and starts a collection once they pass the
+// budget, unless one is running. The collection runs on its own goroutine
+// (runtime.GC blocks its caller until the cycle has ended), so the
+// operation that asked goes on at once.
+func pace(bytes int) {
+	pacerOnce.Do(armSentinel)
+	if handedOut.Add(int64(bytes)) > budget.Load() && collecting.CompareAndSwap(false, true) {
+		go runtime.GC()
+	}
+}
+
+// A sentinel is garbage from the moment it is made; its finalizer runs
+// after the next collection, whoever started it, and makes the next
+// sentinel. It is large enough not to share a tiny-allocator block,
+// whose objects' finalizers may run late.
+type sentinel struct{ _ [32]byte }
+
+func armSentinel() {
+	runtime.SetFinalizer(new(sentinel), func(*sentinel) {
+		afterCollection()
+		armSentinel()
+	})
+}
+
+// afterCollection starts a new cycle of the pacer: it sets the budget
+// from the live heap the collection found and ages the pools.
+func afterCollection() {
+	gogc, live := collectorState()
+	poolMu.Lock()
+	allowance := int64(math.MaxInt64)
+	if gogc >= 0 {
+		allowance = max(minBudget, (live-int64(pooled))*int64(gogc)/100)
+	}
+	poolLimit = int(min(allowance, math.MaxInt/2) * 2)
+	if gogc < 0 {
+		poolLimit = minBudget
+	}
+	for c := range pools {
+		if poolTaken[c] || len(pools[c]) == 0 {
+			poolTaken[c], poolIdle[c] = false, 0
+			continue
+		}
+		if poolIdle[c]++; poolIdle[c] >= idleCycles {
+			// A pooled buffer has no finalizer (it ran): dropped, the
+			// collector frees it.
+			clear(pools[c])
+			pooled -= 4 * classSize(c) * len(pools[c])
+			pools[c] = pools[c][:0]
+		}
+	}
+	poolMu.Unlock()
+	budget.Store(allowance)
+	handedOut.Store(0)
+	collecting.Store(false)
+}
+
+// collectorState returns GOGC (negative when off) and the bytes the last
+// collection found live.
+func collectorState() (gogc int, live int64) {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	gogc, live = -1, 0
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		// math.MaxUint64 is how the runtime reports GOGC=off.
+		if v := s[0].Value.Uint64(); v <= math.MaxInt32 {
+			gogc = int(v)
+		}
+	}
+	if s[1].Value.Kind() == metrics.KindUint64 {
+		live = int64(min(s[1].Value.Uint64(), math.MaxInt64))
+	}
+	return gogc, live
 }

@@ -2,6 +2,7 @@ package tensorlib
 
 import (
 	"runtime"
+	"runtime/debug"
 	"testing"
 	"time"
 	"unsafe"
@@ -72,4 +73,96 @@ func TestFreedBufferIsReused(t *testing.T) {
 		keep = append(keep, c) // so that the next try does not get c back
 	}
 	t.Fatalf("the freed buffer did not come back within 20 collections (%d others handed out)", len(keep))
+}
+
+// emptyPools lets earlier garbage reach the pools and then drops it, so
+// that a test starts from empty pools.
+func emptyPools() {
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	for c := range nClasses {
+		for p := takePooled(c); p != nil; p = takePooled(c) {
+		}
+	}
+}
+
+// A loop that drops each large output at once (as x.ReLU() in a loop
+// does) takes most of its buffers from the pools: tensorlib starts
+// collections itself, since buffers taken from pools do not make the
+// runtime's heap grow. Without that, the pools ran dry after each
+// collection and most buffers were fresh memory.
+func TestDroppedOutputsComeBackFromThePools(t *testing.T) {
+	emptyPools()
+	const n, size = 1000, 400_000 // 1.8 MiB buffers
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := 0; i < n; i++ {
+		b := newBuf(size)
+		b[0], b[size-1] = 1, 2
+	}
+	runtime.ReadMemStats(&after)
+	fresh := float64(after.TotalAlloc-before.TotalAlloc) / float64(4*classSize(class(size)))
+	t.Logf("%d buffers handed out, about %.0f of them fresh; %d collections", n, fresh, after.NumGC-before.NumGC)
+	if fresh > n/2 {
+		t.Errorf("%.0f of %d buffers were fresh memory, want under half", fresh, n)
+	}
+	poolMu.Lock()
+	p, limit := pooled, poolLimit
+	poolMu.Unlock()
+	if p > limit {
+		t.Errorf("pools hold %d bytes, over their limit %d", p, limit)
+	}
+}
+
+// A size class nobody asks for is emptied after idleCycles collections.
+func TestIdlePoolsAreEmptied(t *testing.T) {
+	emptyPools()
+	const size = 5 * poolMin
+	c := class(size)
+	for i := 0; i < 3; i++ {
+		newBuf(size)
+	}
+	waitFor := func(what string, cond func() bool) {
+		for i := 0; i < 50; i++ {
+			runtime.GC()
+			time.Sleep(5 * time.Millisecond)
+			if cond() {
+				return
+			}
+		}
+		t.Fatalf("%s did not happen within 50 collections", what)
+	}
+	inPool := func() int {
+		poolMu.Lock()
+		defer poolMu.Unlock()
+		return len(pools[c])
+	}
+	waitFor("the dropped buffers reaching their pool", func() bool { return inPool() > 0 })
+	waitFor("the idle pool being emptied", func() bool { return inPool() == 0 })
+}
+
+// With GOGC off tensorlib starts no collection, and the pools keep at
+// most minBudget.
+func TestNoCollectionsWithGOGCOff(t *testing.T) {
+	emptyPools()
+	old := debug.SetGCPercent(-1)
+	defer debug.SetGCPercent(old)
+	runtime.GC() // the pacer reads GOGC after a collection
+	time.Sleep(10 * time.Millisecond)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := 0; i < 100; i++ {
+		newBuf(400_000)
+	}
+	time.Sleep(10 * time.Millisecond)
+	runtime.ReadMemStats(&after)
+	if after.NumGC != before.NumGC {
+		t.Errorf("%d collections ran with GOGC off", after.NumGC-before.NumGC)
+	}
+	poolMu.Lock()
+	limit := poolLimit
+	poolMu.Unlock()
+	if limit != minBudget {
+		t.Errorf("pool limit %d with GOGC off, want %d", limit, minBudget)
+	}
 }
