@@ -79,6 +79,6 @@ func CrossEntropy(logits *Tensor, classes []int, reduction string) *Tensor {
 				dr[k] = gk - ek*gk
 			}
 		})
-		return []*Tensor{fromData(d, logits.shape)}
+		return []*Tensor{ownedGrad(d, logits.shape)}
 	})
 }

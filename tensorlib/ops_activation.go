@@ -21,7 +21,7 @@ func (t *Tensor) GELU() *Tensor {
 	return record("GeluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(lo, hi int) { vmath.GELUBackward(d[lo:hi], t.data[lo:hi], g.data[lo:hi]) })
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -36,7 +36,7 @@ func (t *Tensor) GELUTanh() *Tensor {
 	return record("GeluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(lo, hi int) { vmath.GELUTanhBackward(d[lo:hi], t.data[lo:hi], g.data[lo:hi]) })
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -57,7 +57,7 @@ func (t *Tensor) SiLU() *Tensor {
 				db[i] = gb[i] * s * (1 + x[i]*(1-s))
 			}
 		})
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 

@@ -279,7 +279,7 @@ func (t *Tensor) PowScalar(s float32) *Tensor {
 			vmath.Scale(db, db, s)
 			vmath.Mul(db, db, g.data[lo:hi])
 		})
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -323,7 +323,7 @@ func (t *Tensor) unaryOut(name string, f func(dst, src []float32), grad func(d, 
 	return record(name, fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(lo, hi int) { grad(d[lo:hi], g.data[lo:hi], out[lo:hi]) })
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -347,7 +347,7 @@ func (t *Tensor) Log() *Tensor {
 	return record("LogBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(lo, hi int) { vmath.Div(d[lo:hi], g.data[lo:hi], t.data[lo:hi]) })
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -362,7 +362,7 @@ func (t *Tensor) Sqrt() *Tensor {
 				d[lo+i] = g.data[lo+i] / (2 * y) // PyTorch's grad / (2 * result)
 			}
 		})
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -385,7 +385,7 @@ func (t *Tensor) Abs() *Tensor {
 				d[lo+i] = gb[i] * sgn
 			}
 		})
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -421,7 +421,7 @@ func (t *Tensor) ReLU() *Tensor {
 	return record("ReluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(lo, hi int) { vmath.ReLUBackward(d[lo:hi], g.data[lo:hi], out[lo:hi]) })
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -432,7 +432,7 @@ func (t *Tensor) LeakyReLU(slope float32) *Tensor {
 	return record("LeakyReluBackward0", fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(lo, hi int) { vmath.LeakyReLUBackward(d[lo:hi], g.data[lo:hi], t.data[lo:hi], slope) })
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -454,6 +454,6 @@ func (t *Tensor) clamp(name string, lo, hi float32, closed bool) *Tensor {
 	return record(name, fromData(out, t.shape), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(out))
 		forBlocks(len(d), func(b0, b1 int) { vmath.PassInside(d[b0:b1], g.data[b0:b1], t.data[b0:b1], lo, hi, closed) })
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }

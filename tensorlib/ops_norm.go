@@ -148,6 +148,6 @@ func (t *Tensor) MaskedFill(mask *Tensor, value float32) *Tensor {
 				gd[i] = v
 			}
 		}
-		return []*Tensor{fromData(gd, t.shape)}
+		return []*Tensor{ownedGrad(gd, t.shape)}
 	})
 }

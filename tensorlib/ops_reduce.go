@@ -136,7 +136,7 @@ func (t *Tensor) variance(op string, dims []int, keepdim, std bool) *Tensor {
 		}
 		d := newBuf(len(t.data))
 		scaleDevLanes(d, t.data, mean, scale, outer, n, inner)
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -233,7 +233,7 @@ func (t *Tensor) extreme(op string, dims []int, isMax bool) *Tensor {
 	return record(name, fromData(best, r.out), []*Tensor{t}, func(g *Tensor) []*Tensor {
 		d := newBuf(len(t.data))
 		extremeLanesBackward(d, g.data, t.data, best, outer, n, inner)
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -291,7 +291,7 @@ func (t *Tensor) Norm(p float32, dims ...int) *Tensor {
 		if lanes {
 			d := newBuf(len(t.data))
 			normLanesBackward(d, g.data, t.data, norms, outer, n, inner, p)
-			return []*Tensor{fromData(d, t.shape)}
+			return []*Tensor{ownedGrad(d, t.shape)}
 		}
 		d := make([]float32, len(t.data))
 		walkReduced(t.shape, r.keep, func(i, o int) {
@@ -303,7 +303,7 @@ func (t *Tensor) Norm(p float32, dims ...int) *Tensor {
 			v := math.Copysign(math.Pow(math.Abs(x)/nrm, float64(p)-1), x)
 			d[i] = float32(float64(g.data[o]) * v)
 		})
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 

@@ -25,10 +25,10 @@ func (t *Tensor) Softmax(dim int) *Tensor {
 					vmath.Mul(dr, dr, yr)
 				}
 			})
-			return []*Tensor{fromData(d, t.shape)}
+			return []*Tensor{ownedGrad(d, t.shape)}
 		}
 		softmaxLanesBackward(d, g.data, out.data, outer, n, inner, false)
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
@@ -62,10 +62,10 @@ func (t *Tensor) LogSoftmax(dim int) *Tensor {
 					vmath.ScaleAddScaled(dr, gr, -s, 1)
 				}
 			})
-			return []*Tensor{fromData(d, t.shape)}
+			return []*Tensor{ownedGrad(d, t.shape)}
 		}
 		softmaxLanesBackward(d, g.data, out.data, outer, n, inner, true)
-		return []*Tensor{fromData(d, t.shape)}
+		return []*Tensor{ownedGrad(d, t.shape)}
 	})
 }
 
