@@ -102,11 +102,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-python=/usr/bin/python3
-if ! "$python" -c 'import torch, torchvision' 2>/dev/null; then
-	echo "installing python3-torch and python3-torchvision with apt-get" >&2
-	apt-get update -qq && apt-get install -y -qq python3-torch python3-torchvision >/dev/null
-fi
+. bench/torch.sh
 
 export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-2}"
 

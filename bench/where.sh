@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 batches=("$@")
 [ ${#batches[@]} -gt 0 ] || batches=(1 8 64 256)
-python=/usr/bin/python3
+. bench/torch.sh
 export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-2}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
