@@ -107,6 +107,10 @@ func apply(name string, dst, src []float32, k kind) {
 		return
 	}
 	n := len(src) &^ 7
+	if useAVX512 {
+		// The AVX-512 kernels mask their last block themselves.
+		n = len(src)
+	}
 	if n > 0 {
 		k.block(dst[:n], src[:n])
 	}
