@@ -5,7 +5,8 @@ package vmath
 import "golang.org/x/sys/cpu"
 
 // useAVX512 selects the AVX-512 kernels (exp_avx512_amd64.s,
-// gelu_avx512_amd64.s, log_avx512_amd64.s, norm_avx512_amd64.s) over the
+// gelu_avx512_amd64.s, log_avx512_amd64.s, sqrt_avx512_amd64.s,
+// arith_avx512_amd64.s, norm_avx512_amd64.s) over the
 // AVX2 ones where the CPU has AVX-512 F, DQ and VL and the OS saves the
 // ZMM and mask registers (x/sys/cpu checks XCR0 for HasAVX512F). They
 // give the AVX2 kernels' bits. The tests set it to false to run the AVX2
@@ -38,6 +39,21 @@ func logAVX512(dst, src *float32, n int)
 
 //go:noescape
 func sqrtAVX512(dst, src *float32, n int)
+
+// The binary kernels (arith_avx512_amd64.s) take n a positive multiple
+// of 8, as the AVX2 ones.
+
+//go:noescape
+func addAVX512(dst, a, b *float32, n int)
+
+//go:noescape
+func subAVX512(dst, a, b *float32, n int)
+
+//go:noescape
+func mulAVX512(dst, a, b *float32, n int)
+
+//go:noescape
+func divAVX512(dst, a, b *float32, n int)
 
 // The row kernels take n (and the row length) a positive multiple of 8,
 // as the AVX2 ones.

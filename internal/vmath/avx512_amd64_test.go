@@ -110,6 +110,18 @@ func TestAVX512ElementwiseKernelsMatchAVX2(t *testing.T) {
 	geluBackwardAVX2(&want[0], &xs[0], &g[0], len(xs))
 	geluBackwardAVX512(&got[0], &xs[0], &g[0], len(xs))
 	check("GELUBackward", xs)
+	// The binary kernels, on the inputs against a shuffle of them (NaN
+	// against NaN of another payload, ±Inf against ±Inf and 0).
+	ys := append([]float32(nil), xs...)
+	r.Shuffle(len(ys), func(i, j int) { ys[i], ys[j] = ys[j], ys[i] })
+	for _, k := range []struct {
+		name         string
+		avx2, avx512 func(dst, a, b *float32, n int)
+	}{{"Add", addAVX2, addAVX512}, {"Sub", subAVX2, subAVX512}, {"Mul", mulAVX2, mulAVX512}, {"Div", divAVX2, divAVX512}} {
+		k.avx2(&want[0], &xs[0], &ys[0], len(xs))
+		k.avx512(&got[0], &xs[0], &ys[0], len(xs))
+		check(k.name, xs)
+	}
 }
 
 // TestAVX512Exhaustive compares the element-wise kernels on every float32
@@ -176,6 +188,10 @@ func TestAVX512DispatchMatchesAVX2(t *testing.T) {
 		{"Exp", Exp}, {"Sigmoid", Sigmoid}, {"Tanh", Tanh}, {"SiLU", SiLU},
 		{"GELU", GELU}, {"Log", Log}, {"Sqrt", Sqrt},
 		{"GELUBackward", func(dst, src []float32) { GELUBackward(dst, src, src[:len(dst)]) }},
+		{"Add", func(dst, src []float32) { Add(dst, src, dst) }},
+		{"Sub", func(dst, src []float32) { Sub(dst, src, dst) }},
+		{"Mul", func(dst, src []float32) { Mul(dst, src, dst) }},
+		{"Div", func(dst, src []float32) { Div(dst, src, dst) }},
 	}
 	for n := 0; n <= 80; n++ {
 		for off := range 3 {
@@ -183,6 +199,10 @@ func TestAVX512DispatchMatchesAVX2(t *testing.T) {
 			src := xs[start+off : start+off+n]
 			for _, f := range funcs {
 				want, got := make([]float32, n+1), make([]float32, n+1)
+				for i := range want {
+					want[i] = float32(i) - 3.5
+					got[i] = want[i]
+				}
 				withAVX512(false, func() { f.f(want[1:], src) })
 				withAVX512(true, func() { f.f(got[1:], src) })
 				if i, ok := firstDiff(got, want); !ok {
@@ -509,4 +529,26 @@ func BenchmarkKernelPaths(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestReferenceTestsOnAVX2 runs the reference tests of the kernels that
+// have AVX-512 versions (against PyTorch's values, float64 math and the Go
+// loops) once more with the AVX2 kernels, which the CPUs with AVX-512 no
+// longer dispatch to: the AVX2 path stays checked on them too.
+func TestReferenceTestsOnAVX2(t *testing.T) {
+	needAVX512(t)
+	withAVX512(false, func() {
+		for _, c := range []struct {
+			name string
+			test func(*testing.T)
+		}{
+			{"Accuracy", TestAccuracy}, {"SpecialValues", TestSpecialValues}, {"SiLUSteps", TestSiLUSteps},
+			{"GELUMatchesPyTorch", TestGELUMatchesPyTorch}, {"GELUAccuracy", TestGELUAccuracy}, {"GELUBackwardLengths", TestGELUBackwardLengths},
+			{"LogAccuracy", TestLogAccuracy}, {"LogSpecialValues", TestLogSpecialValues}, {"Sqrt", TestSqrt},
+			{"RowKernels", TestRowKernels}, {"Rows", TestRows}, {"BinaryAndReLU", TestBinaryAndReLU}, {"BlockWidthsAgree", TestBlockWidthsAgree},
+			{"LayerNormKernels", TestLayerNormKernels}, {"LayerNormRowsIsTheRowKernelsRowByRow", TestLayerNormRowsIsTheRowKernelsRowByRow},
+		} {
+			t.Run(c.name, c.test)
+		}
+	})
 }

@@ -2,6 +2,10 @@
 
 #include "textflag.h"
 
+// This file is over 600 lines because the softmax row kernels below
+// share the exponential's macros with Exp, Sigmoid, Tanh and SiLU (the
+// assembler's macros do not cross files).
+//
 // The AVX-512 versions of vmath_amd64.s's exponential kernels (Exp,
 // Sigmoid, Tanh, SiLU) and softmax row kernels, sixteen lanes a ZMM
 // register. They take the same steps as the AVX2 kernels, in the same

@@ -167,11 +167,39 @@ func scaleRowsBlock(dst, src []float32, n int, k []float32) {
 func scaleBlock(dst, src []float32, s float32)    { scaleAVX2(&dst[0], &src[0], len(dst), s) }
 func addConstBlock(dst, src []float32, c float32) { addConstAVX2(&dst[0], &src[0], len(dst), c) }
 func reluBlock(dst, src []float32)                { reluAVX2(&dst[0], &src[0], len(dst)) }
-func addBlock(dst, a, b []float32)                { addAVX2(&dst[0], &a[0], &b[0], len(dst)) }
-func subBlock(dst, a, b []float32)                { subAVX2(&dst[0], &a[0], &b[0], len(dst)) }
-func mulBlock(dst, a, b []float32)                { mulAVX2(&dst[0], &a[0], &b[0], len(dst)) }
-func divBlock(dst, a, b []float32)                { divAVX2(&dst[0], &a[0], &b[0], len(dst)) }
 func reluBackwardBlock(dst, g, y []float32)       { reluBackwardAVX2(&dst[0], &g[0], &y[0], len(dst)) }
 func maxPool2x2Block(top, bot, dst []float32, idx []int32, n int, base, w int32) bool {
 	return maxPool2x2AVX2(&top[0], &bot[0], &dst[0], &idx[0], n, base, w)
+}
+
+func addBlock(dst, a, b []float32) {
+	if useAVX512 {
+		addAVX512(&dst[0], &a[0], &b[0], len(dst))
+		return
+	}
+	addAVX2(&dst[0], &a[0], &b[0], len(dst))
+}
+
+func subBlock(dst, a, b []float32) {
+	if useAVX512 {
+		subAVX512(&dst[0], &a[0], &b[0], len(dst))
+		return
+	}
+	subAVX2(&dst[0], &a[0], &b[0], len(dst))
+}
+
+func mulBlock(dst, a, b []float32) {
+	if useAVX512 {
+		mulAVX512(&dst[0], &a[0], &b[0], len(dst))
+		return
+	}
+	mulAVX2(&dst[0], &a[0], &b[0], len(dst))
+}
+
+func divBlock(dst, a, b []float32) {
+	if useAVX512 {
+		divAVX512(&dst[0], &a[0], &b[0], len(dst))
+		return
+	}
+	divAVX2(&dst[0], &a[0], &b[0], len(dst))
 }
