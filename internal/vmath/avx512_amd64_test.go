@@ -461,14 +461,20 @@ func TestAVX512LayerNormMomentsOrder(t *testing.T) {
 			_, v := momentsAVX2Order(x)
 			eps := -v + v*0x1p-40
 			want := float32(1 / math.Sqrt(v+eps))
-			y, mean, r2, r512 := make([]float32, d), make([]float32, 1), make([]float32, 1), make([]float32, 1)
-			layerNormRowsAVX2(&y[0], &x[0], &w[0], &b[0], &mean[0], &r2[0], 1, d, eps)
-			layerNormRowsAVX512(&y[0], &x[0], &w[0], &b[0], &mean[0], &r512[0], 1, d, eps)
-			if r2[0] != want {
-				t.Fatalf("rows of %d: the AVX2 kernel's rstd %g, momentsAVX2Order's %g: the model is wrong", d, r2[0], want)
-			}
-			if math.Float32bits(r512[0]) != math.Float32bits(r2[0]) {
-				t.Errorf("rows of %d: rstd with eps = -variance·(1-2^-40): AVX-512 %g, AVX2 %g", d, r512[0], r2[0])
+			// Three copies of the row: the AVX-512 kernel takes two rows
+			// at a time, and an odd one alone.
+			const rows = 3
+			x3 := append(append(append([]float32(nil), x...), x...), x...)
+			y, mean, r2, r512 := make([]float32, rows*d), make([]float32, rows), make([]float32, rows), make([]float32, rows)
+			layerNormRowsAVX2(&y[0], &x3[0], &w[0], &b[0], &mean[0], &r2[0], rows, d, eps)
+			layerNormRowsAVX512(&y[0], &x3[0], &w[0], &b[0], &mean[0], &r512[0], rows, d, eps)
+			for i := range rows {
+				if r2[i] != want {
+					t.Fatalf("rows of %d: the AVX2 kernel's rstd %g, momentsAVX2Order's %g: the model is wrong", d, r2[i], want)
+				}
+				if math.Float32bits(r512[i]) != math.Float32bits(r2[i]) {
+					t.Errorf("rows of %d: row %d's rstd with eps = -variance·(1-2^-40): AVX-512 %g, AVX2 %g", d, i, r512[i], r2[i])
+				}
 			}
 		}
 	}
