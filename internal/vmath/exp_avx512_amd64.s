@@ -503,8 +503,12 @@ maxok:
 
 // func expSumRowsAVX512(dst, src *float32, n, rows int, m, s *float32)
 // expSumRowsAVX2's steps: for each row, the maximum (ZMAX, or the AVX2
-// loop when ZMAX cannot give its bits), then ESPAIR's exponentials and
-// sum.
+// loop when ZMAX cannot give its bits), then the exponentials and their
+// sum as expShiftSumAVX512 adds them. Rows go two at a time, A at SI and
+// B at R14 (written at DI and R15), sixteen elements of each a step, so
+// that one row's chain of dependent steps (maximum, sums) overlaps the
+// other's; each row's sum still takes its blocks in order. A pair where
+// either maximum needs the AVX2 order goes one row at a time.
 TEXT ·expSumRowsAVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -514,7 +518,110 @@ TEXT ·expSumRowsAVX512(SB), NOSPLIT, $0-48
 	MOVQ s+40(FP), R10
 	EXPCONSTS
 
+esrtop:
+	CMPQ R8, $2
+	JLT  esrlast
+
+	// The maxima of A (into X15, K5) and B (X0, K7).
+	MOVQ    SI, R11
+	MOVQ    BX, CX
+	ZMAX(esrpmax16a, esrpmax8a, esrpmaxdonea)
+	VMOVAPS X0, X15
+	KMOVW   K7, K5
+	LEAQ    (SI)(BX*4), R11
+	MOVQ    BX, CX
+	ZMAX(esrpmax16b, esrpmax8b, esrpmaxdoneb)
+	KORTESTW K5, K5
+	JNZ      esrrow
+	KORTESTW K7, K7
+	JNZ      esrrow
+	VXORPS   X1, X1, X1
+	VUCOMISS X1, X15
+	JEQ      esrrow
+	VUCOMISS X1, X0
+	JEQ      esrrow
+
+	VMOVSS       X15, (R9)
+	VMOVSS       X0, 4(R9)
+	VBROADCASTSS X15, Z10
+	VBROADCASTSS X0, Z12
+	VPXORD       Z11, Z11, Z11
+	VPXORD       Z13, Z13, Z13
+	LEAQ         (SI)(BX*4), R14
+	LEAQ         (DI)(BX*4), R15
+	MOVQ         BX, CX
+	SUBQ         $16, CX
+	JLT          esrp8
+
+esrploop:
+	VMOVUPS (SI), Z0
+	VMOVUPS (R14), Z5
+	VSUBPS  Z10, Z0, Z0
+	VSUBPS  Z12, Z5, Z5
+	CLAMPLO(Z0)
+	CLAMPLO(Z5)
+	CLAMPHI(Z0)
+	CLAMPHI(Z5)
+	ZEXP2
+	VMOVUPS Z3, (DI)
+	VMOVUPS Z8, (R15)
+	VADDPS  Z3, Z11, Z11
+	VADDPS  Z8, Z13, Z13
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	ADDQ    $64, R14
+	ADDQ    $64, R15
+	SUBQ    $16, CX
+	JGE     esrploop
+
+esrp8:
+	ADDQ          $16, CX
+	VEXTRACTF32X8 $1, Z11, Y14
+	VADDPS        Y14, Y11, Y11
+	VEXTRACTF32X8 $1, Z13, Y14
+	VADDPS        Y14, Y13, Y13
+	TESTQ         CX, CX
+	JZ            esrpsum
+	VMOVUPS       (SI), Y0
+	VMOVUPS       (R14), Y5
+	VSUBPS        Z10, Z0, Z0
+	VSUBPS        Z12, Z5, Z5
+	CLAMPLO(Z0)
+	CLAMPLO(Z5)
+	CLAMPHI(Z0)
+	CLAMPHI(Z5)
+	ZEXP2
+	VMOVUPS       Y3, (DI)
+	VMOVUPS       Y8, (R15)
+	VADDPS        Y3, Y11, Y11
+	VADDPS        Y8, Y13, Y13
+	ADDQ          $32, R14
+	ADDQ          $32, R15
+
+esrpsum:
+	VEXTRACTF128 $1, Y11, X0
+	VADDPS       X0, X11, X0
+	VHADDPS      X0, X0, X0
+	VHADDPS      X0, X0, X0
+	VMOVSS       X0, (R10)
+	VEXTRACTF128 $1, Y13, X1
+	VADDPS       X1, X13, X1
+	VHADDPS      X1, X1, X1
+	VHADDPS      X1, X1, X1
+	VMOVSS       X1, 4(R10)
+	MOVQ         R14, SI
+	MOVQ         R15, DI
+	ADDQ         $8, R9
+	ADDQ         $8, R10
+	SUBQ         $2, R8
+	JMP          esrtop
+
+esrlast:
+	TESTQ R8, R8
+	JZ    esrdone
+
 esrrow:
+	// One row.
 	MOVQ SI, R11
 	MOVQ BX, CX
 	ZMAX(esrmax16, esrmax8, esrmaxdone)
@@ -579,7 +686,9 @@ esr8:
 	ADDQ   $4, R9
 	ADDQ   $4, R10
 	DECQ   R8
-	JNZ    esrrow
+	JMP    esrtop
+
+esrdone:
 	VZEROUPPER
 	RET
 
