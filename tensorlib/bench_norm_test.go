@@ -38,3 +38,26 @@ func BenchmarkNorm(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkLayerNormInto is BenchmarkNorm's LayerNorm forward and backward
+// (16×64 rows of 128) without the autograd graph, into outputs that are
+// reused, so that they stay in cache (as PyTorch's caching allocator hands
+// an operation the block its previous result freed): the row kernels
+// split over the cores as LayerNorm splits them, and the weight and bias
+// gradients' sums over the blocks.
+func BenchmarkLayerNormInto(b *testing.B) {
+	b.Run("b16_t64_d128", func(b *testing.B) {
+		ManualSeed(1)
+		const rows, d = 16 * 64, 128
+		x, g := Randn(rows, d), Randn(rows, d)
+		w, bias := ones(d), make([]float32, d)
+		y, dx := make([]float32, rows*d), make([]float32, rows*d)
+		mean, rstd := make([]float32, rows), make([]float32, rows)
+		for b.Loop() {
+			layerNormRows(y, x.data, w, bias, mean, rstd, d, 1e-5)
+			pw, pb, blocks := layerNormBackwardRows(dx, g.data, x.data, w, mean, rstd, d)
+			blockSums(pw, blocks, d)
+			blockSums(pb, blocks, d)
+		}
+	})
+}

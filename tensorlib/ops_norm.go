@@ -50,9 +50,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 	// Rows are shared among the cores as element-wise loops are.
 	out := newBuf(len(x.data))
 	mean, rstd := make([]float32, rows), make([]float32, rows)
-	forRows(rows, d, func(lo, hi int) {
-		vmath.LayerNormRows(out[lo*d:hi*d], x.data[lo*d:hi*d], w, b, mean[lo:hi], rstd[lo:hi], d, eps)
-	})
+	layerNormRows(out, x.data, w, b, mean, rstd, d, eps)
 	needX := x.requiresGrad
 	needW := weight != nil && weight.requiresGrad
 	needB := bias != nil && bias.requiresGrad
@@ -66,21 +64,7 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 		if needX {
 			gxd = newBuf(len(x.data))
 		}
-		per := max(1, elemBlock/max(d, 1))
-		blocks := (rows + per - 1) / per
-		pw, pb := make([]float32, blocks*d), make([]float32, blocks*d)
-		workers := 1
-		if rows*d >= parallelElems {
-			workers = min(runtime.GOMAXPROCS(0), blocks)
-		}
-		runSamples(blocks, workers, func(_, blk int) {
-			lo, hi := blk*per, min((blk+1)*per, rows)
-			var dx []float32
-			if needX {
-				dx = gxd[lo*d : hi*d]
-			}
-			vmath.LayerNormBackwardRows(dx, g.data[lo*d:hi*d], x.data[lo*d:hi*d], w, pw[blk*d:(blk+1)*d], pb[blk*d:(blk+1)*d], mean[lo:hi], rstd[lo:hi], d)
-		})
+		pw, pb, blocks := layerNormBackwardRows(gxd, g.data, x.data, w, mean, rstd, d)
 		var gx, gw, gb *Tensor
 		if needX {
 			gx = ownedGrad(gxd, x.shape)
@@ -95,6 +79,38 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 		}
 		return []*Tensor{gx, gw, gb}
 	})
+}
+
+// layerNormRows normalises the rows of d elements of x into out (rows
+// shared among the cores as element-wise loops are) and records their
+// means and rstd, one a row.
+func layerNormRows(out, x, w, b, mean, rstd []float32, d int, eps float32) {
+	forRows(len(mean), d, func(lo, hi int) {
+		vmath.LayerNormRows(out[lo*d:hi*d], x[lo*d:hi*d], w, b, mean[lo:hi], rstd[lo:hi], d, eps)
+	})
+}
+
+// layerNormBackwardRows runs LayerNorm's backward over blocks of rows of
+// x and the output gradient g on the cores: dx (unless nil) and, for each
+// block, the column sums of g·xhat and g in pw and pb (blocks rows of d).
+func layerNormBackwardRows(dx, g, x, w, mean, rstd []float32, d int) (pw, pb []float32, blocks int) {
+	rows := len(mean)
+	per := max(1, elemBlock/max(d, 1))
+	blocks = (rows + per - 1) / per
+	pw, pb = make([]float32, blocks*d), make([]float32, blocks*d)
+	workers := 1
+	if rows*d >= parallelElems {
+		workers = min(runtime.GOMAXPROCS(0), blocks)
+	}
+	runSamples(blocks, workers, func(_, blk int) {
+		lo, hi := blk*per, min((blk+1)*per, rows)
+		var dxb []float32
+		if dx != nil {
+			dxb = dx[lo*d : hi*d]
+		}
+		vmath.LayerNormBackwardRows(dxb, g[lo*d:hi*d], x[lo*d:hi*d], w, pw[blk*d:(blk+1)*d], pb[blk*d:(blk+1)*d], mean[lo:hi], rstd[lo:hi], d)
+	})
+	return pw, pb, blocks
 }
 
 // blockSums returns the column sums of the blocks×d matrix p, added in

@@ -86,36 +86,41 @@ func (t *Tensor) softmax(op string, dim int, log bool) *Tensor {
 		return fromData(out, slices.Clone(t.shape))
 	}
 	if inner == 1 && n > 0 {
-		// Rows go through vmath a block at a time (at most rowBlock rows,
-		// about rowBlockElems elements): the maxima, exponentials and sums
-		// in one call, the logarithms of the sums in one vector call (one
-		// scalar math.Log a row cost as much as a pass over a row of 64),
-		// then x - (max + log Σ) or e·(1/Σ) in one more.
-		per := min(rowBlock, max(1, rowBlockElems/n))
-		forRows(outer, n, func(lo, hi int) {
-			var m, s [rowBlock]float32
-			for r0 := lo; r0 < hi; r0 += per {
-				k := min(per, hi-r0)
-				x, y := t.data[r0*n:(r0+k)*n], out[r0*n:(r0+k)*n]
-				vmath.ExpSumRows(y, x, n, m[:k], s[:k])
-				if log {
-					vmath.Log(s[:k], s[:k])
-					for i := range k {
-						s[i] = -(m[i] + s[i])
-					}
-					vmath.AddRows(y, x, n, s[:k])
-				} else {
-					for i := range k {
-						s[i] = 1 / s[i]
-					}
-					vmath.ScaleRows(y, y, n, s[:k])
-				}
-			}
-		})
+		softmaxRows(out, t.data, outer, n, log)
 		return fromData(out, slices.Clone(t.shape))
 	}
 	softmaxLanes(out, t.data, outer, n, inner, log)
 	return fromData(out, slices.Clone(t.shape))
+}
+
+// softmaxRows computes softmax or log-softmax over the rows of n elements
+// (n ≥ shortRow) of x into out. Rows go through vmath a block at a time
+// (at most rowBlock rows, about rowBlockElems elements): the maxima,
+// exponentials and sums in one call, the logarithms of the sums in one
+// vector call (one scalar math.Log a row cost as much as a pass over a
+// row of 64), then x - (max + log Σ) or e·(1/Σ) in one more.
+func softmaxRows(out, x []float32, rows, n int, log bool) {
+	per := min(rowBlock, max(1, rowBlockElems/n))
+	forRows(rows, n, func(lo, hi int) {
+		var m, s [rowBlock]float32
+		for r0 := lo; r0 < hi; r0 += per {
+			k := min(per, hi-r0)
+			x, y := x[r0*n:(r0+k)*n], out[r0*n:(r0+k)*n]
+			vmath.ExpSumRows(y, x, n, m[:k], s[:k])
+			if log {
+				vmath.Log(s[:k], s[:k])
+				for i := range k {
+					s[i] = -(m[i] + s[i])
+				}
+				vmath.AddRows(y, x, n, s[:k])
+			} else {
+				for i := range k {
+					s[i] = 1 / s[i]
+				}
+				vmath.ScaleRows(y, y, n, s[:k])
+			}
+		}
+	})
 }
 
 // Rows shorter than shortRow (the classes of a batch of logits) go through

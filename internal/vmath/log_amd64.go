@@ -7,4 +7,10 @@ package vmath
 //go:noescape
 func logAVX2(dst, src *float32, n int)
 
-func logBlock(dst, src []float32) { logAVX2(&dst[0], &src[0], len(dst)) }
+func logBlock(dst, src []float32) {
+	if useAVX512 {
+		logAVX512(&dst[0], &src[0], len(dst))
+		return
+	}
+	logAVX2(&dst[0], &src[0], len(dst))
+}

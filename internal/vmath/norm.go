@@ -18,7 +18,11 @@ import (
 // The vector kernels do the longest multiple of
 // eight elements and Go loops with the same formulas do the rest (without
 // a fused multiply-add, so the last elements can differ from the vector
-// ones in the last bit).
+// ones in the last bit). LayerNormRows and LayerNormBackwardRows have
+// AVX-512 kernels (norm_avx512_amd64.s) with the AVX2 kernels' bits: their
+// float64 sums hold the AVX2 kernels' four-lane sums as halves of ZMM
+// registers, and the backward's float32 sums stay eight lanes wide, each
+// sixteen-element step adding its low half before its high half.
 
 // Sum64 returns the sum of x, added up in float64.
 func Sum64(x []float32) float64 {

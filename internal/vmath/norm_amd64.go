@@ -74,6 +74,10 @@ func layerNormRowsAVX2(dst, x, w, b, mean, rstd *float32, rows, d int, eps float
 func layerNormBackwardRowsAVX2(dx, gr, x, w, dw, db, mean, rstd *float32, rows, d int)
 
 func layerNormRowsBlock(dst, x, w, b, mean, rstd []float32, d int, eps float64) {
+	if useAVX512 {
+		layerNormRowsAVX512(&dst[0], &x[0], &w[0], &b[0], &mean[0], &rstd[0], len(mean), d, eps)
+		return
+	}
 	layerNormRowsAVX2(&dst[0], &x[0], &w[0], &b[0], &mean[0], &rstd[0], len(mean), d, eps)
 }
 
@@ -83,6 +87,10 @@ func layerNormBackwardRowsBlock(dx, g, x, w, dw, db, mean, rstd []float32, d int
 	var pdx *float32
 	if dx != nil {
 		pdx = &dx[0]
+	}
+	if useAVX512 {
+		layerNormBackwardRowsAVX512(pdx, &g[0], &x[0], &w[0], &dw[0], &db[0], &mean[0], &rstd[0], len(mean), d)
+		return
 	}
 	layerNormBackwardRowsAVX2(pdx, &g[0], &x[0], &w[0], &dw[0], &db[0], &mean[0], &rstd[0], len(mean), d)
 }

@@ -2,6 +2,10 @@
 
 #include "textflag.h"
 
+// This file is over 600 lines because the kernels of norm.go and optim.go
+// share HSUM, FOLD and CHUNKEND; norm_avx512_amd64.s holds the AVX-512
+// versions of the LayerNorm row kernels.
+
 // The kernels of norm.go. n is a positive multiple of 8; AX walks the
 // rows as a byte offset up to CX = 4n. Float64 sums convert each float32
 // (or float32 product) exactly with VCVTPS2PD and add it into two or four

@@ -7,4 +7,10 @@ package vmath
 //go:noescape
 func sqrtAVX2(dst, src *float32, n int)
 
-func sqrtBlock(dst, src []float32) { sqrtAVX2(&dst[0], &src[0], len(dst)) }
+func sqrtBlock(dst, src []float32) {
+	if useAVX512 {
+		sqrtAVX512(&dst[0], &src[0], len(dst))
+		return
+	}
+	sqrtAVX2(&dst[0], &src[0], len(dst))
+}

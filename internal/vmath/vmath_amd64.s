@@ -2,6 +2,11 @@
 
 #include "textflag.h"
 
+// This file is over 600 lines because its kernels share the exponential's
+// and GELU's macros and constants (the assembler's macros do not cross
+// files); exp_avx512_amd64.s, gelu_avx512_amd64.s and log_avx512_amd64.s
+// hold the AVX-512 versions.
+
 // Eight copies of a 32-bit constant, for full-width memory operands.
 #define CONST8(name, v) DATA name<>+0(SB)/4, $v; DATA name<>+4(SB)/4, $v; DATA name<>+8(SB)/4, $v; DATA name<>+12(SB)/4, $v; DATA name<>+16(SB)/4, $v; DATA name<>+20(SB)/4, $v; DATA name<>+24(SB)/4, $v; DATA name<>+28(SB)/4, $v; GLOBL name<>(SB), RODATA|NOPTR, $32
 

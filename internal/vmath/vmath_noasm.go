@@ -6,6 +6,9 @@ package vmath
 // block functions are never called.
 const haveAVX2 = false
 
+// useAVX512 is always false without the assembly kernels.
+const useAVX512 = false
+
 func expBlock(dst, src []float32)                                { panic("vmath: no vector kernel") }
 func sigmoidBlock(dst, src []float32)                            { panic("vmath: no vector kernel") }
 func tanhBlock(dst, src []float32)                               { panic("vmath: no vector kernel") }
