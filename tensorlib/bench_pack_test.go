@@ -38,6 +38,7 @@ func BenchmarkImagePacker(b *testing.B) {
 				pk := imagePacker{g: &g, x: src, ones: true}
 				dst := make([]float32, (nb+width-1)/width*width*kb)
 				b.SetBytes(int64(4 * kb * nb))
+				defer reportCPUTime(b)()
 				for i := 0; i < b.N; i++ {
 					pk.pack(dst, 0, kb, 0, nb, width)
 				}
@@ -61,6 +62,7 @@ func BenchmarkColTPacker(b *testing.B) {
 				pk := benchColTPacker(&g, src)
 				dst := make([]float32, (nb+width-1)/width*width*kb)
 				b.SetBytes(int64(4 * kb * nb))
+				defer reportCPUTime(b)()
 				for i := 0; i < b.N; i++ {
 					pk.pack(dst, 0, kb, 0, nb, width)
 				}
@@ -72,5 +74,5 @@ func BenchmarkColTPacker(b *testing.B) {
 // benchColTPacker returns the weight gradient's packer of x's first
 // samples, as backwardBlock makes it.
 func benchColTPacker(g *convGeom, x []float32) colTPacker {
-	return colTPacker{g: g, x: x, lanes: g.laneTables(8)}
+	return colTPacker{g: g, x: x, lanes: g.laneTables()}
 }
