@@ -10,5 +10,4 @@ func init() {
 	for len(kernels) > 0 && kernels[0].nr != 16 {
 		kernels = kernels[1:]
 	}
-	packRows512 = false
 }

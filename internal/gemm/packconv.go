@@ -46,9 +46,9 @@ func PackRows(dst, x []float32, bases, offs []int, masks []uint32, mstride int, 
 		panic("gemm: PackRows: width over 32, no segment, or short dst or midx")
 	}
 	switch {
-	case width == 32 && packRows512:
+	case width == 32 && packRows512():
 		packRowsAVX512(&dst[0], &x[0], &bases[0], segs, &offs[0], &masks[0], mstride, &midx[0], rows)
-	case width == 16 && packRowsAsm:
+	case width == 16 && packRowsAsm():
 		packRowsAVX2(&dst[0], &x[0], &bases[0], segs, &offs[0], &masks[0], mstride, &midx[0], rows)
 	default:
 		packRowsGo(dst, x, bases, offs, masks, mstride, midx, width)
@@ -93,7 +93,7 @@ func PackColT8(dst []float32, dstride int, x []float32, base int, offs *[8]int, 
 			panic("gemm: PackColT8: masks out of range")
 		}
 	}
-	if packRowsAsm {
+	if packRowsAsm() {
 		packColT8AVX2(&dst[0], dstride, &x[0], base, &offs[0], &masks[0], &midx[0], steps, runs, xstride)
 		return
 	}

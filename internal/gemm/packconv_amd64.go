@@ -1,14 +1,13 @@
-//go:build amd64
+//go:build amd64 && !gemm_gopack
 
 package gemm
 
-// packRowsAsm is set when the AVX2 kernels run, so the CPU has AVX2;
-// packRows512 when the AVX-512 kernels run (sliver width 32), so it has
-// AVX-512F.
-var (
-	packRowsAsm = len(kernels) > 0
-	packRows512 = len(kernels) > 0 && kernels[0].nr == 32
-)
+// packRowsAsm reports whether the AVX2 kernels run, so the CPU has AVX2;
+// packRows512 whether the AVX-512 kernels run (sliver width 32), so it
+// has AVX-512F. They read the kernels at each call, which the gemm_avx2
+// tag trims at start-up.
+func packRowsAsm() bool { return len(kernels) > 0 }
+func packRows512() bool { return len(kernels) > 0 && kernels[0].nr == 32 }
 
 // packRowsAVX2 is PackRows for width 16 and packRowsAVX512 for width 32,
 // in packconv_amd64.s. x is the address of x's first element; the rows'

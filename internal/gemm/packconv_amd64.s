@@ -1,3 +1,5 @@
+//go:build amd64 && !gemm_gopack
+
 #include "textflag.h"
 
 // laneBits holds 1<<l in lane l of 16 int32 lanes: a row's 16-bit mask,

@@ -109,13 +109,13 @@ func TestPackRowsMatchesLanes(t *testing.T) {
 			checkRows(t, "packRowsGo", c, func(dst []float32) {
 				packRowsGo(dst, x, c.bases, c.offs, c.masks, c.mstride, c.midx, width)
 			})
-			if width == 16 && packRowsAsm {
+			if width == 16 && packRowsAsm() {
 				ran16++
 				checkRows(t, "packRowsAVX2", c, func(dst []float32) {
 					packRowsAVX2(&dst[0], &x[0], &c.bases[0], len(c.bases), &c.offs[0], &c.masks[0], c.mstride, &c.midx[0], len(c.offs))
 				})
 			}
-			if width == 32 && packRows512 {
+			if width == 32 && packRows512() {
 				ran32++
 				checkRows(t, "packRowsAVX512", c, func(dst []float32) {
 					packRowsAVX512(&dst[0], &x[0], &c.bases[0], len(c.bases), &c.offs[0], &c.masks[0], c.mstride, &c.midx[0], len(c.offs))
