@@ -1,6 +1,10 @@
 package tensorlib
 
-import "github.com/gohooks/gohooks/internal/gemm"
+import (
+	"math"
+
+	"github.com/gohooks/gohooks/internal/gemm"
+)
 
 // A "same" convolution with stride 1 (g.shifted) does not unfold its input
 // into a column matrix: the matrix product packs each panel of that matrix
@@ -93,8 +97,11 @@ func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 		// its rows set up as often as it packs them: no divisions.
 		rows := 0 // rows of the chunk inside the group's K
 		c, tap := (p0+r0)/taps, (p0+r0)%taps
+		offLo, offHi := math.MaxInt, math.MinInt
 		for r := r0; r < min(r0+packChunk, kb) && c < g.cinG; r++ {
-			offs[rows], tapIdx[rows] = c*hw+lt.shift[tap], tap
+			off := c*hw + lt.shift[tap]
+			offs[rows], tapIdx[rows] = off, tap
+			offLo, offHi = min(offLo, off), max(offHi, off)
 			rows++
 			if tap++; tap == taps {
 				c, tap = c+1, 0
@@ -126,9 +133,13 @@ func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 					bases[segs] = ((pk.s0+s)*g.c+pk.c0)*hw + q - l
 					l, s, q = l+n, s+1, 0
 				}
+				// The segments' bases only grow (a sample's planes are
+				// at least a plane long), so the rows' vector loads span
+				// [bases[0]+offLo, bases[segs-1]+offHi+width).
+				edge := bases[0]+offLo < 0 || bases[segs-1]+offHi+width > len(pk.x)
 				if table && lanes == width {
 					masks := sm.mask[sm.off[q0]:]
-					gemm.PackRows(d[r0*width:], pk.x, bases[:segs], offs[:rows], masks, taps, tapIdx[:rows], width)
+					packRows(d[r0*width:], pk.x, bases[:segs], offs[:rows], masks, taps, tapIdx[:rows], width, edge)
 				} else {
 					masks := maskBuf[:]
 					if segs*nt > len(masks) {
@@ -140,7 +151,7 @@ func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 							masks[sg*nt+i] = lt.window(tapOf[i], q, n) << l
 						}
 					}
-					gemm.PackRows(d[r0*width:], pk.x, bases[:segs], offs[:rows], masks, nt, rowIdx[:rows], width)
+					packRows(d[r0*width:], pk.x, bases[:segs], offs[:rows], masks, nt, rowIdx[:rows], width, edge)
 				}
 			}
 			for r := r0 + rows; r < min(r0+packChunk, kb); r++ {
@@ -160,6 +171,35 @@ func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 				}
 			}
 		}
+	}
+}
+
+// packRows is gemm.PackRows, or for a sliver whose vector loads would
+// reach before x's start or past its end (edge: the first positions of
+// x's first sample, the last of its last, for the taps that read padding
+// there), gemm.PackRowsScalar for the rows that would, which loads only
+// the lanes it reads, and gemm.PackRows for the others, in runs. A vector
+// load whose masked-off lanes touch a page that is not mapped or not yet
+// touched takes a microcode assist (see gemm's rules). (Direct calls, not
+// function values, keep pack's arrays on its stack.)
+func packRows(d, x []float32, bases, offs []int, masks []uint32, mstride int, midx []int, width int, edge bool) {
+	if !edge {
+		gemm.PackRows(d, x, bases, offs, masks, mstride, midx, width)
+		return
+	}
+	lo, hi := bases[0], bases[len(bases)-1]
+	for r := 0; r < len(offs); {
+		in := lo+offs[r] >= 0 && hi+offs[r]+width <= len(x)
+		r1 := r + 1
+		for r1 < len(offs) && (lo+offs[r1] >= 0 && hi+offs[r1]+width <= len(x)) == in {
+			r1++
+		}
+		if in {
+			gemm.PackRows(d[r*width:], x, bases, offs[r:r1], masks, mstride, midx[r:r1], width)
+		} else {
+			gemm.PackRowsScalar(d[r*width:], x, bases, offs[r:r1], masks, mstride, midx[r:r1], width)
+		}
+		r = r1
 	}
 }
 

@@ -59,6 +59,9 @@ func TestPackersReadOnlySelectedLanes(t *testing.T) {
 			checkRows(t, "PackRows at the plane's edges", c, func(dst []float32) {
 				PackRows(dst, x, c.bases, c.offs, c.masks, c.mstride, c.midx, width)
 			})
+			checkRows(t, "PackRowsScalar at the plane's edges", c, func(dst []float32) {
+				PackRowsScalar(dst, x, c.bases, c.offs, c.masks, c.mstride, c.midx, width)
+			})
 		}
 	}
 	for trial := 0; trial < 300; trial++ {
@@ -77,5 +80,12 @@ func TestPackersReadOnlySelectedLanes(t *testing.T) {
 		checkColT(t, "PackColT8 at the plane's edges", c, func(dst []float32) {
 			PackColT8(dst, c.ldd, x, c.base, &c.offs, c.masks, &c.midx, c.steps, c.runs, c.xstride)
 		})
+		if packRowsAsm() {
+			// PackColT8 gives the assembly no block that leaves x; the
+			// assembly itself reads no masked-off lane either.
+			checkColT(t, "packColT8AVX2 at the plane's edges", c, func(dst []float32) {
+				packColT8AVX2(&dst[0], c.ldd, &x[0], c.base, &c.offs[0], &c.masks[0], &c.midx[0], c.steps, c.runs, c.xstride)
+			})
+		}
 	}
 }

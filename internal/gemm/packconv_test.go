@@ -222,7 +222,7 @@ func TestPackColT8MatchesLanes(t *testing.T) {
 		})
 		checkColT(t, "packColT8Go", c, func(dst []float32) {
 			for i := 0; i < c.runs; i++ {
-				packColT8Go(dst[i*c.steps*c.ldd:], c.ldd, x, c.base+i*c.xstride, &c.offs, c.masks, &c.midx, c.steps)
+				packColT8Go(dst[i*c.steps*c.ldd:], c.ldd, x, c.base+i*c.xstride, &c.offs, c.masks, &c.midx, 0, c.steps)
 			}
 		})
 	}
