@@ -127,16 +127,15 @@ func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 				// The sliver's segments: lanes [l, l+n) read sample s
 				// from position q.
 				s := s
-				segs := 0
+				segs, bLo, bHi := 0, math.MaxInt, math.MinInt
 				for l, q := 0, q0; l < lanes; segs++ {
 					n := min(lanes-l, g.p-q)
 					bases[segs] = ((pk.s0+s)*g.c+pk.c0)*hw + q - l
+					bLo, bHi = min(bLo, bases[segs]), max(bHi, bases[segs])
 					l, s, q = l+n, s+1, 0
 				}
-				// The segments' bases only grow (a sample's planes are
-				// at least a plane long), so the rows' vector loads span
-				// [bases[0]+offLo, bases[segs-1]+offHi+width).
-				edge := bases[0]+offLo < 0 || bases[segs-1]+offHi+width > len(pk.x)
+				// The rows' vector loads span [bLo+offLo, bHi+offHi+width).
+				edge := bLo+offLo < 0 || bHi+offHi+width > len(pk.x)
 				if table && lanes == width {
 					masks := sm.mask[sm.off[q0]:]
 					packRows(d[r0*width:], pk.x, bases[:segs], offs[:rows], masks, taps, tapIdx[:rows], width, edge)
@@ -187,7 +186,10 @@ func packRows(d, x []float32, bases, offs []int, masks []uint32, mstride int, mi
 		gemm.PackRows(d, x, bases, offs, masks, mstride, midx, width)
 		return
 	}
-	lo, hi := bases[0], bases[len(bases)-1]
+	lo, hi := bases[0], bases[0]
+	for _, b := range bases[1:] {
+		lo, hi = min(lo, b), max(hi, b)
+	}
 	for r := 0; r < len(offs); {
 		in := lo+offs[r] >= 0 && hi+offs[r]+width <= len(x)
 		r1 := r + 1

@@ -84,6 +84,7 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 		{40, 3, 1, 1, 3, 3, 1, 1, 1, 1, 1},
 		{9, 2, 2, 4, 3, 3, 1, 1, 1, 1, 2},
 		{2, 3, 9, 11, 7, 7, 3, 3, 1, 1, 1},
+		{3, 1, 4, 4, 1, 3, 2, 1, 1, 1, 1}, // more output rows than input rows
 		// Stride 2, through phase planes.
 		{2, 2, 8, 8, 3, 3, 1, 1, 1, 1, 102},
 		{3, 4, 4, 4, 1, 1, 0, 0, 1, 1, 101},
