@@ -19,9 +19,9 @@ import "math/bits"
 //   - A vector load whose masked-off lanes fall on a page that is not
 //     mapped, or not yet touched (fresh from the OS, or given back by the
 //     scavenger), still reads right, but the CPU suppresses the fault
-//     with a microcode assist at every such load: packing a sliver of 10
-//     rows took 2-3 µs instead of 0.3 µs on Zen 5 when the tensor started
-//     a page after an untouched one. So the vector loads stay inside x:
+//     with a microcode assist at every such load: packing a panel of 10
+//     rows by 64 columns took 2-3 µs instead of 0.3 µs on Zen 5 when the
+//     tensor started a page after an untouched one. So the vector loads stay inside x:
 //     PackColT8 packs the blocks that would leave it in Go, and PackRows'
 //     callers give the rows that would leave it to PackRowsScalar.
 //   - The masks of one row's segments are disjoint, so each lane has at
@@ -43,8 +43,8 @@ import "math/bits"
 // at most 32; there is at least one segment.
 //
 // Each row is loaded as whole vectors of width floats from each segment's
-// base, its masked-off lanes included: rows that would reach outside x go
-// to PackRowsScalar (see the rules above).
+// base, its masked-off lanes included: callers give the rows that would
+// reach outside x to PackRowsScalar instead (see the rules above).
 //
 // Unfolding a convolution's input this way costs about what packing the
 // column matrix did, without writing and reading that matrix first.
