@@ -21,6 +21,7 @@ func BenchmarkConv2dForward(b *testing.B) {
 			bias := Zeros(c.cout)
 			opt := ConvOptions{Padding: [2]int{1, 1}}
 			b.ResetTimer()
+			defer reportCPUTime(b)()
 			for i := 0; i < b.N; i++ {
 				Conv2d(x, w, bias, opt)
 			}
@@ -40,6 +41,7 @@ func BenchmarkConv2dForwardBackward(b *testing.B) {
 			g := Rand(c.n, c.cout, c.size, c.size)
 			opt := ConvOptions{Padding: [2]int{1, 1}}
 			b.ResetTimer()
+			defer reportCPUTime(b)()
 			for i := 0; i < b.N; i++ {
 				Conv2d(x, w, bias, opt).BackwardWith(g)
 				x.ZeroGrad()
@@ -68,6 +70,7 @@ func BenchmarkMaxPool2d(b *testing.B) {
 			x := Rand(64, c.c, c.size, c.size).SetRequiresGrad(c.isBackward)
 			g := Rand(64, c.c, c.size/2, c.size/2)
 			b.ResetTimer()
+			defer reportCPUTime(b)()
 			for i := 0; i < b.N; i++ {
 				y := MaxPool2d(x, [2]int{2, 2}, PoolOptions{})
 				if c.isBackward {
@@ -99,6 +102,7 @@ func BenchmarkLinear(b *testing.B) {
 			bias := Zeros(c.out).SetRequiresGrad(c.withBackward)
 			g := Rand(c.n, c.out)
 			b.ResetTimer()
+			defer reportCPUTime(b)()
 			for i := 0; i < b.N; i++ {
 				y := Linear(x, w, bias)
 				if c.withBackward {
@@ -163,6 +167,7 @@ func BenchmarkConv2dResNet18(b *testing.B) {
 			opt := ConvOptions{Stride: [2]int{c.s, c.s}, Padding: [2]int{c.k / 2, c.k / 2}}
 			g := Randn(Conv2d(x, w, nil, opt).Shape()...)
 			b.ResetTimer()
+			defer reportCPUTime(b)()
 			for i := 0; i < b.N; i++ {
 				Conv2d(x, w, nil, opt).BackwardWith(g)
 				x.ZeroGrad()

@@ -536,7 +536,7 @@ func backwardBlock(g *convGeom, bl convBlocks, b int, x, w, gy, dx, dw []float32
 	}
 	direct := ns == 1 && g.direct()
 	if dw != nil && (g.packedGrad() || g.phasedGrad()) {
-		lanes := g.laneTables(8)
+		lanes := g.laneTables()
 		for gi := 0; gi < g.groups; gi++ {
 			pk := colTPacker{g: g, x: x, s0: s0, c0: gi * g.cinG, lanes: lanes}
 			gemm.SgemmPackB(g.coutG, g.k, ld, 1, gyb[gi*g.coutG*ld:], ld,

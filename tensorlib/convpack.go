@@ -1,7 +1,7 @@
 package tensorlib
 
 import (
-	"sync"
+	"math"
 
 	"github.com/gohooks/gohooks/internal/gemm"
 )
@@ -10,10 +10,13 @@ import (
 // into a column matrix: the matrix product packs each panel of that matrix
 // straight from the input planes (gemm.SgemmPackB). A row of the column
 // matrix is its channel's plane shifted by a constant, with zeros where the
-// tap reads padding, so each sliver of a packed panel is one contiguous run
-// of the plane, some of its lanes cleared. That saves writing the column
-// matrix (K·oH·oW floats a sample: 2.4 MB for ResNet's 64-channel layer)
-// and reading it back to pack it.
+// tap reads padding, so each sliver of a packed panel is, per sample it
+// covers, one contiguous run of the plane, some of its lanes cleared (the
+// masks come from convlanes.go's tables, for any sliver width and plane
+// size). That saves writing the column matrix (K·oH·oW floats a sample:
+// 2.4 MB for ResNet's 64-channel layer) and reading it back to pack it.
+// Packing only moves values: the panels are the bits of the unfolded
+// matrix's, which the tests check against unfold.
 
 // imagePacker packs the column matrix of samples [s0, s0+ns) of x, one
 // group's channels (from channel c0 on), with a row of ones after the
@@ -25,43 +28,6 @@ type imagePacker struct {
 	s0, c0 int
 	ones   bool
 	lanes  *laneTables
-}
-
-// laneTables describes, for each kernel tap and each sliver of width
-// output positions of one sample, which lanes read the plane (bit l of
-// mask; the others read padding), and each tap's shift; after the taps'
-// masks comes a row of zeros, for lanes past the matrix. Tables exist only
-// when the plane holds whole slivers (oH·oW a multiple of width, width ≤
-// 32); otherwise packing goes position by position.
-type laneTables struct {
-	width int
-	mask  []uint32 // [tap·slivers + sliver]
-	shift []int    // [tap]: input position minus output position
-}
-
-// laneCache holds the tables of the geometries seen, keyed by what they
-// depend on. A network has a handful of geometries.
-var laneCache sync.Map // laneKey → *laneTables
-
-type laneKey struct {
-	h, w, kh, kw, sh, sw, ph, pw, dh, dw, width int
-}
-
-// tapSource returns where kernel tap (i, j) reads output position q of a
-// sample from, as an offset from its channel's plane (in x for shifted
-// geometries, in the phase planes of phaseSplit for phased ones), and
-// whether it reads the plane there at all (not the padding).
-func (g *convGeom) tapSource(i, j, q int) (off int, ok bool) {
-	oy, ox := q/g.ow, q%g.ow
-	iy, ix := oy*g.sh+i*g.dh-g.ph, ox*g.sw+j*g.dw-g.pw
-	if iy < 0 || iy >= g.h || ix < 0 || ix >= g.w {
-		return 0, false
-	}
-	if !g.phased() {
-		return iy*g.w + ix, true
-	}
-	hp, wp := g.h/2, g.w/2
-	return ((iy%2*2+ix%2)*hp+iy/2)*wp + ix/2, true
 }
 
 // phased reports whether a convolution of stride 2 reads its input through
@@ -95,90 +61,110 @@ func phaseSplit(g *convGeom, x []float32) []float32 {
 	return xp
 }
 
-func (g *convGeom) laneTables(width int) *laneTables {
-	if width > 32 || g.p%width != 0 {
-		return nil
-	}
-	key := laneKey{g.h, g.w, g.kh, g.kw, g.sh, g.sw, g.ph, g.pw, g.dh, g.dw, width}
-	if t, ok := laneCache.Load(key); ok {
-		return t.(*laneTables)
-	}
-	taps, slivers := g.kh*g.kw, g.p/width
-	t := &laneTables{
-		width: width,
-		mask:  make([]uint32, (taps+1)*slivers), // and a row of zeros
-		shift: make([]int, taps),
-	}
-	for i := 0; i < g.kh; i++ {
-		for j := 0; j < g.kw; j++ {
-			// A tap reads position q at q + shift wherever it reads the
-			// plane (tapSource's offset minus q is one constant).
-			tap := i*g.kw + j
-			shift, found := 0, false
-			for v := 0; v < slivers; v++ {
-				q0 := v * width
-				var m uint32
-				for l := 0; l < width; l++ {
-					if off, ok := g.tapSource(i, j, q0+l); ok {
-						m |= 1 << l
-						shift, found = off-(q0+l), true
-					}
-				}
-				t.mask[tap*slivers+v] = m
-			}
-			if found {
-				t.shift[tap] = shift
-			}
-		}
-	}
-	laneCache.Store(key, t)
-	return t
-}
+// packChunk is how many rows of a panel imagePacker handles at once: all
+// of gemm's panels (blockK = 256 rows), with their offsets on the stack.
+// Chunks of 64 rows took 10-25% longer for ResNet's panels (four passes
+// over the slivers).
+const packChunk = 256
+
+// maxSegments is how many samples a sliver of at most 32 lanes spans at
+// most: one a lane, for 1×1 planes.
+const maxSegments = 32
 
 // pack is a gemm.PackB over the column matrix.
 func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 	g := pk.g
 	lt := pk.lanes
-	if lt == nil || lt.width != width {
-		lt = g.laneTables(width)
+	if lt == nil {
+		lt = g.laneTables()
 	}
-	if lt == nil || j0%g.p%width != 0 {
-		for t := 0; t*width < nb; t++ {
-			pk.packSlow(dst[t*width*kb:][:width*kb], p0, kb, j0+t*width, min(width, nb-t*width), width)
-		}
+	if width > 32 {
+		pk.packWide(lt, dst, p0, kb, j0, nb, width)
 		return
 	}
-	// Row r of the panel reads its sliver at offs[r] from the sliver's
-	// first position in the group's first channel, through mask
-	// midx[r] + (sliver within the plane).
-	taps, hw, slivers := g.kh*g.kw, g.h*g.w, g.p/width
-	const chunk = 64
-	var offs, midx [chunk]int
-	for r0 := 0; r0 < kb; r0 += chunk {
+	sm := lt.sliverTable(width)
+	// Row r of the chunk reads its sliver at offs[r] from each segment's
+	// base (a sample's first position read, minus the lane it goes to),
+	// through the masks of its tap: entry tapIdx[r] of a sliver's masks
+	// in the table, or entry rowIdx[r] of those computed for the
+	// chunk's nt taps (all of them, or its rows' when it has fewer).
+	taps, hw := g.kh*g.kw, g.h*g.w
+	var offs, tapIdx, rowIdx, tapOf [packChunk]int
+	var bases [maxSegments]int
+	var maskBuf [4 * packChunk]uint32
+	for r0 := 0; r0 < kb; r0 += packChunk {
+		// A panel of a few slivers (a sample of a small plane) has
+		// its rows set up as often as it packs them: no divisions.
 		rows := 0 // rows of the chunk inside the group's K
-		for r := r0; r < min(r0+chunk, kb); r++ {
-			c, tap := (p0+r)/taps, (p0+r)%taps
-			if c >= g.cinG {
-				break
-			}
-			offs[rows], midx[rows] = c*hw+lt.shift[tap], tap*slivers
+		c, tap := (p0+r0)/taps, (p0+r0)%taps
+		offLo, offHi := math.MaxInt, math.MinInt
+		for r := r0; r < min(r0+packChunk, kb) && c < g.cinG; r++ {
+			off := c*hw + lt.shift[tap]
+			offs[rows], tapIdx[rows] = off, tap
+			offLo, offHi = min(offLo, off), max(offHi, off)
 			rows++
-		}
-		for t := 0; t*width < nb; t++ {
-			d := dst[t*width*kb:][:width*kb]
-			col0 := j0 + t*width
-			if nb-t*width < width {
-				pk.packSlow(d[r0*width:], p0+r0, min(chunk, kb-r0), col0, nb-t*width, width)
-				continue
+			if tap++; tap == taps {
+				c, tap = c+1, 0
 			}
-			s, q0 := col0/g.p, col0%g.p
-			base := ((pk.s0+s)*g.c+pk.c0)*hw + q0
-			gemm.PackRows(d[r0*width:], pk.x, base, offs[:rows], lt.mask[q0/width:], midx[:rows], width)
-			for r := r0 + rows; r < min(r0+chunk, kb); r++ {
-				// The bias's row of ones, or nothing past it.
+		}
+		nt := min(taps, rows)
+		for i, r := 0, 0; r < rows; i, r = i+1, r+1 {
+			if i == nt {
+				i = 0
+			}
+			tapOf[i], rowIdx[r] = tapIdx[r], i
+		}
+		// Sliver t starts at position q0 of sample s0 + s.
+		s, q0 := j0/g.p, j0%g.p
+		table := sm != nil && j0%width == 0
+		for t := 0; t*width < nb; t, q0 = t+1, q0+width {
+			for q0 >= g.p {
+				s, q0 = s+1, q0-g.p
+			}
+			d := dst[t*width*kb:][:width*kb]
+			lanes := min(width, nb-t*width)
+			if rows > 0 {
+				// The sliver's segments: lanes [l, l+n) read sample s
+				// from position q.
+				s := s
+				segs, bLo, bHi := 0, math.MaxInt, math.MinInt
+				for l, q := 0, q0; l < lanes; segs++ {
+					n := min(lanes-l, g.p-q)
+					bases[segs] = ((pk.s0+s)*g.c+pk.c0)*hw + q - l
+					bLo, bHi = min(bLo, bases[segs]), max(bHi, bases[segs])
+					l, s, q = l+n, s+1, 0
+				}
+				// The rows' vector loads span [bLo+offLo, bHi+offHi+width).
+				edge := bLo+offLo < 0 || bHi+offHi+width > len(pk.x)
+				if table && lanes == width {
+					masks := sm.mask[sm.off[q0]:]
+					packRows(d[r0*width:], pk.x, bases[:segs], offs[:rows], masks, taps, tapIdx[:rows], width, edge)
+				} else {
+					masks := maskBuf[:]
+					if segs*nt > len(masks) {
+						masks = make([]uint32, segs*nt)
+					}
+					for sg, l, q := 0, 0, q0; sg < segs; sg, l, q = sg+1, l+min(lanes-l, g.p-q), 0 {
+						n := min(lanes-l, g.p-q)
+						for i := 0; i < nt; i++ {
+							masks[sg*nt+i] = lt.window(tapOf[i], q, n) << l
+						}
+					}
+					packRows(d[r0*width:], pk.x, bases[:segs], offs[:rows], masks, nt, rowIdx[:rows], width, edge)
+				}
+			}
+			for r := r0 + rows; r < min(r0+packChunk, kb); r++ {
+				// The bias's row of ones (zeros past the matrix), or
+				// nothing past it.
 				dr := d[r*width:][:width]
 				if pk.ones && p0+r == g.k {
-					fill(dr, 1)
+					// 32 lanes at most: stores, not fill's copies.
+					for l := range dr {
+						dr[l] = 0
+						if l < lanes {
+							dr[l] = 1
+						}
+					}
 				} else {
 					clear(dr)
 				}
@@ -187,26 +173,64 @@ func (pk *imagePacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 	}
 }
 
-// packSlow packs cols columns from col0 (the rest of the sliver zero) one
-// position at a time, for slivers that the tables do not cover.
-func (pk *imagePacker) packSlow(d []float32, p0, kb, col0, cols, width int) {
+// packRows is gemm.PackRows, or for a sliver whose vector loads would
+// reach before x's start or past its end (edge: the first positions of
+// x's first sample, the last of its last, for the taps that read padding
+// there), gemm.PackRowsScalar for the rows that would, which loads only
+// the lanes it reads, and gemm.PackRows for the others, in runs. A vector
+// load whose masked-off lanes touch a page that is not mapped or not yet
+// touched takes a microcode assist (see gemm's rules). (Direct calls, not
+// function values, keep pack's arrays on its stack.)
+func packRows(d, x []float32, bases, offs []int, masks []uint32, mstride int, midx []int, width int, edge bool) {
+	if !edge {
+		gemm.PackRows(d, x, bases, offs, masks, mstride, midx, width)
+		return
+	}
+	lo, hi := bases[0], bases[0]
+	for _, b := range bases[1:] {
+		lo, hi = min(lo, b), max(hi, b)
+	}
+	for r := 0; r < len(offs); {
+		in := lo+offs[r] >= 0 && hi+offs[r]+width <= len(x)
+		r1 := r + 1
+		for r1 < len(offs) && (lo+offs[r1] >= 0 && hi+offs[r1]+width <= len(x)) == in {
+			r1++
+		}
+		if in {
+			gemm.PackRows(d[r*width:], x, bases, offs[r:r1], masks, mstride, midx[r:r1], width)
+		} else {
+			gemm.PackRowsScalar(d[r*width:], x, bases, offs[r:r1], masks, mstride, midx[r:r1], width)
+		}
+		r = r1
+	}
+}
+
+// packWide is pack for slivers wider than 32 lanes (B packed whole, when
+// gemm has no kernels), lane by lane through the validity maps.
+func (pk *imagePacker) packWide(lt *laneTables, dst []float32, p0, kb, j0, nb, width int) {
 	g := pk.g
 	taps, hw := g.kh*g.kw, g.h*g.w
-	clear(d)
-	for r := 0; r < kb; r++ {
-		row := p0 + r
-		c, tap := row/taps, row%taps
-		dr := d[r*width:][:cols]
-		if c >= g.cinG {
-			if pk.ones && c == g.cinG && tap == 0 {
-				fill(dr, 1)
+	for t := 0; t*width < nb; t++ {
+		d := dst[t*width*kb:][:width*kb]
+		clear(d)
+		for r := 0; r < kb; r++ {
+			c, tap := (p0+r)/taps, (p0+r)%taps
+			dr := d[r*width:][:min(width, nb-t*width)]
+			if c >= g.cinG {
+				if pk.ones && p0+r == g.k {
+					fill(dr, 1)
+				}
+				continue
 			}
-			continue
-		}
-		for l := range dr {
-			s, q := (col0+l)/g.p, (col0+l)%g.p
-			if off, ok := g.tapSource(tap/g.kw, tap%g.kw, q); ok {
-				dr[l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+off]
+			col0 := j0 + t*width
+			s, q := col0/g.p, col0%g.p
+			for l := range dr {
+				if lt.valid(tap, q) {
+					dr[l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+q+lt.shift[tap]]
+				}
+				if q++; q == g.p {
+					s, q = s+1, 0
+				}
 			}
 		}
 	}
@@ -314,7 +338,10 @@ func forwardPacked(g *convGeom, s0, ns int, x, w []float32, stride int, bias, ou
 		}
 		beta = 1
 	}
-	lanes := g.laneTables(max(1, gemm.PackWidth()))
+	lanes := g.laneTables()
+	if w := gemm.PackWidth(); w > 0 && w <= 32 {
+		lanes.sliverTable(w) // made once, before the products' goroutines ask
+	}
 	for gi := 0; gi < g.groups; gi++ {
 		pk := imagePacker{g: g, x: x, s0: s0, c0: gi * g.cinG, ones: stride > g.k, lanes: lanes}
 		gemm.SgemmPackB(g.coutG, ld, stride,
@@ -330,9 +357,10 @@ func forwardPacked(g *convGeom, s0, ns int, x, w []float32, stride int, bias, ou
 // group's channels from c0, transposed: a gemm.PackB over B = colᵀ, whose
 // rows are the ns·oH·oW output positions and whose columns are the K rows
 // of the column matrix. A convolution's weight gradient gy·colᵀ then needs
-// no column matrix either. Its tables (lanes) have width 8: slivers of 16
-// columns are packed as two transposed blocks of 8 rows of the column
-// matrix by 8 positions.
+// no column matrix either. A sliver of width columns is packed as width/8
+// transposed blocks of 8 rows of the column matrix by 8 positions
+// (gemm.PackColT8), each sample's positions from wherever the panel starts
+// in it; lanes of a width that is not a multiple of 8 go one at a time.
 type colTPacker struct {
 	g      *convGeom
 	x      []float32
@@ -343,53 +371,71 @@ type colTPacker struct {
 func (pk *colTPacker) pack(dst []float32, p0, kb, j0, nb, width int) {
 	g := pk.g
 	lt := pk.lanes
-	if width != 16 || lt == nil || p0%8 != 0 || kb%8 != 0 {
-		pk.packSlow(dst, p0, kb, j0, nb, width)
-		return
+	if lt == nil {
+		lt = g.laneTables()
 	}
-	taps, hw, slivers := g.kh*g.kw, g.h*g.w, g.p/8
+	taps, hw, stride := g.kh*g.kw, g.h*g.w, lt.bytes-1
 	for t := 0; t*width < nb; t++ {
 		d := dst[t*width*kb:][:width*kb]
-		for h := 0; h < 2; h++ {
-			var offs, midx [8]int
+		for h := 0; h+8 <= width; h += 8 {
+			// Lane r of the block is column j of B, row j of the
+			// column matrix: channel c's plane shifted by its tap's
+			// shift, read through its tap's block masks (the zero
+			// map's past the matrix).
+			var offs, maps, midx [8]int
 			for r := range offs {
-				j := t*width + 8*h + r
-				if j >= nb || j0+j >= g.k {
-					midx[r] = taps * slivers // the row of zeros
-					continue
+				j := t*width + h + r
+				maps[r] = lt.taps * stride
+				if j < nb && j0+j < g.k {
+					c, tap := (j0+j)/taps, (j0+j)%taps
+					offs[r], maps[r] = c*hw+lt.shift[tap], tap*stride
 				}
-				c, tap := (j0+j)/taps, (j0+j)%taps
-				offs[r], midx[r] = c*hw+lt.shift[tap], tap*slivers
 			}
+			// Runs of positions: the first sample's from where the
+			// panel starts in it, then whole samples (one call for
+			// them all: their masks are the same), then the last
+			// sample's up to where the panel ends.
 			for q := p0; q < p0+kb; {
 				s, qs := q/g.p, q%g.p
-				n := min(p0+kb-q, g.p-qs)
-				base := ((pk.s0+s)*g.c + pk.c0) * hw
-				gemm.PackColT8(d[(q-p0)*width+8*h:], pk.x, base, &offs, &midx, lt.mask, qs/8, n/8)
-				q += n
+				n, runs := min(p0+kb-q, g.p-qs), 1
+				if n == g.p {
+					runs = (p0 + kb - q) / g.p
+				}
+				for r := range midx {
+					midx[r] = maps[r] + qs>>3
+				}
+				base := ((pk.s0+s)*g.c+pk.c0)*hw + qs
+				gemm.PackColT8(d[(q-p0)*width+h:], width, pk.x, base, &offs, lt.blockMasks(qs&7), &midx, n, runs, g.c*hw)
+				q += n * runs
 			}
+		}
+		for l := width &^ 7; l < width; l++ {
+			pk.packLane(lt, d, p0, kb, j0, t*width+l, nb, width, l)
 		}
 	}
 }
 
-// packSlow is pack one element at a time, for any width and cut.
-func (pk *colTPacker) packSlow(dst []float32, p0, kb, j0, nb, width int) {
+// packLane packs lane l of a sliver, column j of B, one position at a
+// time through the validity maps.
+func (pk *colTPacker) packLane(lt *laneTables, d []float32, p0, kb, j0, j, nb, width, l int) {
 	g := pk.g
 	taps, hw := g.kh*g.kw, g.h*g.w
-	clear(dst)
-	for t := 0; t*width < nb; t++ {
-		for l := 0; l < width && t*width+l < nb; l++ {
-			j := j0 + t*width + l
-			if j >= g.k {
-				continue
-			}
-			c, tap := j/taps, j%taps
-			for q := 0; q < kb; q++ {
-				s, qq := (p0+q)/g.p, (p0+q)%g.p
-				if off, ok := g.tapSource(tap/g.kw, tap%g.kw, qq); ok {
-					dst[(t*kb+q)*width+l] = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+off]
-				}
-			}
+	if j >= nb || j0+j >= g.k {
+		for q := 0; q < kb; q++ {
+			d[q*width+l] = 0
+		}
+		return
+	}
+	c, tap := (j0+j)/taps, (j0+j)%taps
+	s, qs := p0/g.p, p0%g.p
+	for q := 0; q < kb; q++ {
+		v := float32(0)
+		if lt.valid(tap, qs) {
+			v = pk.x[((pk.s0+s)*g.c+pk.c0+c)*hw+qs+lt.shift[tap]]
+		}
+		d[q*width+l] = v
+		if qs++; qs == g.p {
+			s, qs = s+1, 0
 		}
 	}
 }

@@ -2,6 +2,7 @@ package tensorlib
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -21,9 +22,48 @@ func packRef(col []float32, ld int, dst []float32, p0, kb, j0, nb, width int) {
 	}
 }
 
+// firstDiff returns the first index where got and want differ in their
+// bits, or -1.
+func firstDiff(got, want []float32) int {
+	for i := range want {
+		if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// packCuts returns the parts of a rows×cols matrix a test packs for a
+// sliver width: all of it, parts starting anywhere (slivers that begin
+// inside a sample and run into the next), a part of a sliver and a bit,
+// and parts whose last sliver is partial; those that fit.
+func packCuts(rows, cols, width int) [][4]int {
+	var cuts [][4]int
+	for _, c := range [][4]int{
+		{0, rows, 0, cols}, {1, rows - 1, 0, cols},
+		{2, min(7, rows-2), width, cols - width}, {0, rows, 3, cols - 3},
+		{rows - 1, 1, 0, min(cols, 2*width+1)},
+		{3, rows - 5, 0, cols}, {70, rows - 70, 2 * width, cols - 2*width},
+		{0, rows, cols / 3, cols / 3}, {5, min(rows-5, 300), cols/2 + 1, min(cols/2-1, 3*width-1)},
+	} {
+		if c[1] > 0 && c[3] > 0 {
+			cuts = append(cuts, c)
+		}
+	}
+	return cuts
+}
+
+// packWidths are the sliver widths the packers are checked at: the AVX2
+// kernels' (16) and the AVX-512 kernels' (32), which run in assembly where
+// the CPU has it; 8, 5 and 1, which run in Go; and 40, wider than any mask
+// (B packed whole, without kernels).
+var packWidths = []int{32, 16, 8, 5, 1, 40}
+
 // Packing panels straight from the input gives the panels of the unfolded
 // column matrix, with and without the bias's row of ones, for every group,
-// sliver width and cut of the matrix, including slivers across samples.
+// sliver width and cut of the matrix, including slivers across samples
+// and planes of any size: 784, 196, 49, 25, 16 (a sliver of 32 holds two
+// samples), 8 and 1 (a sliver holds many) output positions.
 func TestImagePackerMatchesUnfold(t *testing.T) {
 	for _, c := range []struct {
 		n, c, h, w, kh, kw, ph, pw, dh, dw, groups int
@@ -37,11 +77,21 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 		{2, 3, 2, 16, 3, 3, 1, 1, 1, 1, 1},
 		{2, 16, 4, 4, 3, 3, 1, 1, 1, 1, 1},
 		{1, 30, 8, 2, 3, 3, 1, 1, 1, 1, 2},
+		{3, 1, 28, 28, 3, 3, 1, 1, 1, 1, 1},
+		{3, 8, 14, 14, 3, 3, 1, 1, 1, 1, 1},
+		{4, 3, 7, 7, 3, 3, 1, 1, 1, 1, 1},
+		{3, 2, 5, 5, 5, 5, 2, 2, 1, 1, 1},
+		{40, 3, 1, 1, 3, 3, 1, 1, 1, 1, 1},
+		{9, 2, 2, 4, 3, 3, 1, 1, 1, 1, 2},
+		{2, 3, 9, 11, 7, 7, 3, 3, 1, 1, 1},
+		{3, 1, 4, 4, 1, 3, 2, 1, 1, 1, 1}, // more output rows than input rows
 		// Stride 2, through phase planes.
 		{2, 2, 8, 8, 3, 3, 1, 1, 1, 1, 102},
 		{3, 4, 4, 4, 1, 1, 0, 0, 1, 1, 101},
 		{2, 4, 6, 4, 3, 3, 2, 1, 1, 1, 102},
 		{1, 2, 10, 32, 3, 3, 1, 1, 1, 1, 101},
+		{3, 2, 14, 14, 3, 3, 1, 1, 1, 1, 101},
+		{5, 2, 10, 10, 3, 3, 1, 1, 1, 1, 101},
 	} {
 		stride := 1
 		if c.groups > 100 {
@@ -62,33 +112,37 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 			if ones {
 				stride++
 			}
-			for s0 := 0; s0 < c.n; s0++ {
+			for _, s0 := range []int{0, 1, c.n - 1} {
+				if s0 >= c.n {
+					continue
+				}
 				ns := c.n - s0
 				ld := ns * g.p
 				col := make([]float32, g.groups*stride*ld)
 				unfold(&g, x.data, s0, ns, col, stride, false)
+				// Without the tables of sliver masks, every sliver's
+				// are computed as it is packed.
+				noSlivers := newLaneTables(&g)
+				for w := range noSlivers.slivers {
+					noSlivers.slivers[w].Store(&sliverMasks{})
+				}
 				for gi := 0; gi < g.groups; gi++ {
 					pk := imagePacker{g: &g, x: src, s0: s0, c0: gi * g.cinG, ones: ones}
 					colG := col[gi*stride*ld:]
-					for _, width := range []int{16, 32, 5, 8, 1} {
-						pk.lanes = g.laneTables(width)
-						for _, cut := range [][4]int{
-							{0, stride, 0, ld}, {1, stride - 1, 0, ld},
-							{2, min(7, stride-2), width, ld - width}, {0, stride, 3, ld - 3},
-							{stride - 1, 1, 0, min(ld, 2*width+1)},
-							{3, stride - 5, 0, ld}, {70, stride - 70, 2 * width, ld - 2*width},
-						} {
-							p0, kb, j0, nb := cut[0], cut[1], cut[2], cut[3]
-							if kb <= 0 || nb <= 0 {
-								continue
-							}
-							size := (nb + width - 1) / width * width * kb
-							got, want := make([]float32, size), make([]float32, size)
-							fill(got, 42)
-							packRef(colG, ld, want, p0, kb, j0, nb, width)
-							pk.pack(got, p0, kb, j0, nb, width)
-							if !sameValues(got, want) {
-								t.Fatalf("%+v ones %v s0 %d group %d width %d cut %v:\n got %v\nwant %v", c, ones, s0, gi, width, cut, got, want)
+					for _, lanes := range []*laneTables{g.laneTables(), noSlivers} {
+						pk.lanes = lanes
+						for _, width := range packWidths {
+							for _, cut := range packCuts(stride, ld, width) {
+								p0, kb, j0, nb := cut[0], cut[1], cut[2], cut[3]
+								size := (nb + width - 1) / width * width * kb
+								got, want := make([]float32, size), make([]float32, size)
+								fill(got, 42)
+								packRef(colG, ld, want, p0, kb, j0, nb, width)
+								pk.pack(got, p0, kb, j0, nb, width)
+								if i := firstDiff(got, want); i >= 0 {
+									t.Fatalf("%+v ones %v s0 %d group %d width %d cut %v sliver tables %v: sliver %d row %d lane %d is %v, want %v",
+										c, ones, s0, gi, width, cut, lanes != noSlivers, i/(width*kb), i/width%kb, i%width, got[i], want[i])
+								}
 							}
 						}
 					}
@@ -99,14 +153,17 @@ func TestImagePackerMatchesUnfold(t *testing.T) {
 }
 
 // Packing the transposed column matrix straight from the input gives its
-// panels, for every group and cut, with the transposing blocks (width 16,
-// planes of whole blocks of 8) and without.
+// panels, for every group, sliver width and cut: with the transposing
+// blocks (widths that are multiples of 8; panels that start anywhere in a
+// sample, on planes of any size) and lane by lane (the other widths).
 func TestColTPackerMatchesUnfold(t *testing.T) {
 	for _, c := range []struct {
 		n, c, h, w, groups int
 	}{
 		{3, 2, 4, 4, 1}, {2, 4, 8, 8, 2}, {2, 8, 14, 14, 1}, {2, 5, 4, 6, 1}, {1, 16, 2, 8, 1},
 		{3, 2, 8, 8, 101}, {2, 4, 16, 16, 102}, {2, 3, 6, 12, 101},
+		{3, 4, 7, 7, 1}, {2, 2, 28, 28, 1}, {5, 4, 5, 5, 2}, {20, 3, 1, 1, 1}, {9, 4, 2, 2, 1},
+		{3, 4, 14, 14, 101}, {4, 4, 10, 10, 101},
 	} {
 		stride := 1
 		if c.groups > 100 {
@@ -120,7 +177,10 @@ func TestColTPackerMatchesUnfold(t *testing.T) {
 		} else if stride == 2 {
 			t.Fatalf("%+v: stride 2 is not phased", c)
 		}
-		for s0 := 0; s0 < c.n; s0++ {
+		for _, s0 := range []int{0, 1, c.n - 1} {
+			if s0 >= c.n {
+				continue
+			}
 			ns := c.n - s0
 			ld := ns * g.p
 			col := make([]float32, g.groups*g.k*ld)
@@ -132,13 +192,13 @@ func TestColTPackerMatchesUnfold(t *testing.T) {
 						colT[q*g.k+r] = col[(gi*g.k+r)*ld+q]
 					}
 				}
-				for _, width := range []int{16, 5} {
-					pk := colTPacker{g: &g, x: src, s0: s0, c0: gi * g.cinG, lanes: g.laneTables(8)}
-					for _, cut := range [][4]int{
-						{0, ld, 0, g.k}, {0, ld / 8 * 8, 0, g.k}, {8, ld/8*8 - 8, 3, g.k - 3}, {1, ld - 1, 16, g.k - 16},
-					} {
+				for _, width := range packWidths {
+					pk := colTPacker{g: &g, x: src, s0: s0, c0: gi * g.cinG, lanes: g.laneTables()}
+					for _, cut := range append(packCuts(ld, g.k, width),
+						[4]int{0, ld / 8 * 8, 0, g.k}, [4]int{8, ld/8*8 - 8, 3, g.k - 3}, [4]int{1, ld - 1, 16, g.k - 16},
+						[4]int{g.p - 3, min(ld-g.p+3, 21), 0, g.k}) {
 						p0, kb, j0, nb := cut[0], cut[1], cut[2], cut[3]
-						if kb <= 0 || nb <= 0 {
+						if kb <= 0 || nb <= 0 || p0 < 0 {
 							continue
 						}
 						size := (nb + width - 1) / width * width * kb
@@ -146,12 +206,8 @@ func TestColTPackerMatchesUnfold(t *testing.T) {
 						fill(got, 42)
 						packRef(colT, g.k, want, p0, kb, j0, nb, width)
 						pk.pack(got, p0, kb, j0, nb, width)
-						if !sameValues(got, want) {
-							for i := range got {
-								if got[i] != want[i] {
-									t.Fatalf("%+v s0 %d group %d width %d cut %v: [%d] = %v, want %v", c, s0, gi, width, cut, i, got[i], want[i])
-								}
-							}
+						if i := firstDiff(got, want); i >= 0 {
+							t.Fatalf("%+v s0 %d group %d width %d cut %v: [%d] = %v, want %v", c, s0, gi, width, cut, i, got[i], want[i])
 						}
 					}
 				}

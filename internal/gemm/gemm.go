@@ -37,6 +37,15 @@
 //     threads; the rest stay on the micro-kernels, which were faster there
 //     (see useOpenBLAS and bench/RESULTS.md).
 //
+// SgemmPackB takes B from a function that packs its panels (a
+// convolution's unfolded input, never stored). PackRows and PackColT8 pack
+// slivers of such an image through bit masks of the lanes to read: they
+// read no other lane, so a sliver may run past a plane's edge, and they
+// only move values, so every code path gives the same bits. They use
+// masked loads of the instruction set of the kernels that run (AVX-512 for
+// width 32, AVX2 for width 16 and the transposed blocks of 8), Go
+// elsewhere.
+//
 // Backend names the code in use.
 //
 // A long product stops at the next block boundary when interrupt.Request has
