@@ -160,7 +160,10 @@ func zeroBuf(n int) []float32 {
 func pace(bytes int) {
 	pacerOnce.Do(armSentinel)
 	if handedOut.Add(int64(bytes)) > budget.Load() && collecting.CompareAndSwap(false, true) {
-		go runtime.GC()
+		go func() {
+			runtime.GC()
+			collecting.Store(false)
+		}()
 	}
 }
 
@@ -186,7 +189,7 @@ func afterCollection() {
 	if gogc >= 0 {
 		allowance = max(minBudget, (live-int64(pooled))*int64(gogc)/100)
 	}
-	poolLimit = int(min(allowance, math.MaxInt/2) * 2)
+	poolLimit = int(min(allowance, math.MaxInt/4) * 4)
 	if gogc < 0 {
 		poolLimit = minBudget
 	}
@@ -206,7 +209,6 @@ func afterCollection() {
 	poolMu.Unlock()
 	budget.Store(allowance)
 	handedOut.Store(0)
-	collecting.Store(false)
 }
 
 // collectorState returns GOGC (negative when off) and the bytes the last
