@@ -76,15 +76,15 @@ func cpuKernels() []kernel {
 		short := &kernel{
 			name: "avx512", mr: 8, nr: 32,
 			fn: kernelAVX512M8, edge: kernelAVX512M8Edge,
-			contig: packContigAVX512,
-			rowsT:  packTransAVX512,
+			contig: packContigAVX512, contig4: packContig4AVX512,
+			rowsT: packTransAVX512,
 		}
 		ks = append([]kernel{{
 			name: "avx512", mr: 14, nr: 32,
 			fn: kernelAVX512, edge: kernelAVX512Edge,
-			contig: packContigAVX512,
-			rowsT:  packTransAVX512,
-			dot:    dotAVX512, dotRows: 4, dotLane: avx512Lanes,
+			contig: packContigAVX512, contig4: packContig4AVX512,
+			rowsT: packTransAVX512,
+			dot:   dotAVX512, dotRows: 4, dotLane: avx512Lanes,
 			short: short,
 		}}, ks...)
 	}
@@ -98,6 +98,9 @@ func packContigAVX512(dst, src *float32, steps, stride, lanes, width int)
 
 //go:noescape
 func packTransAVX512(dst, src *float32, steps, lda, rows, width, dstStride int)
+
+//go:noescape
+func packContig4AVX512(dst, src *float32, steps, stride, kb int)
 
 //go:noescape
 func packContig4AVX2(dst, src *float32, steps, stride, kb int)
