@@ -50,6 +50,9 @@ type kernel struct {
 	// short, when present, is a kernel with fewer rows for products whose
 	// m fits it better (see blocked).
 	short *kernel
+	// pollFlops bounds the products after which the goroutines computing
+	// them poll for the next one (see pollFlopsAVX2).
+	pollFlops float64
 }
 
 // kernels are the micro-kernels this CPU runs, best first; empty means

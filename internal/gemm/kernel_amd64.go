@@ -69,6 +69,7 @@ func cpuKernels() []kernel {
 		colsA:  kernelAVX2ColsA,
 		contig: packContigAVX2, contig4: packContig4AVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
+		pollFlops: pollFlopsAVX2,
 	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
 		// Products with few rows (convolutions with few output channels)
@@ -77,7 +78,8 @@ func cpuKernels() []kernel {
 			name: "avx512", mr: 8, nr: 32,
 			fn: kernelAVX512M8, edge: kernelAVX512M8Edge,
 			contig: packContigAVX512, contig4: packContig4AVX512,
-			rowsT: packTransAVX512,
+			rowsT:     packTransAVX512,
+			pollFlops: pollFlopsAVX512,
 		}
 		ks = append([]kernel{{
 			name: "avx512", mr: 14, nr: 32,
@@ -85,7 +87,8 @@ func cpuKernels() []kernel {
 			contig: packContigAVX512, contig4: packContig4AVX512,
 			rowsT: packTransAVX512,
 			dot:   dotAVX512, dotRows: 4, dotLane: avx512Lanes,
-			short: short,
+			short:     short,
+			pollFlops: pollFlopsAVX512,
 		}}, ks...)
 	}
 	return ks

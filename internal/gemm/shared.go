@@ -47,6 +47,9 @@ const (
 	sharedMaxCols = 1536
 )
 
+// sharedMinFlops is the smallest product that shares panels.
+const sharedMinFlops = 2 * 200 * 200 * 200
+
 // sharedK and sharedM are the depth of the panels and the most rows of a
 // block of A when panels are shared: twice blockK, and a block of A a
 // little smaller than blockK·blockM (240 KiB, in L2 with the sliver of B
@@ -81,7 +84,7 @@ var sharePanels = true
 // panels of B.
 func useShared(kn *kernel, p *problem, parts int) bool {
 	return sharePanels && parts >= 2 && kn.contig != nil &&
-		2*float64(p.m)*float64(p.n)*float64(p.k) >= pollFlops &&
+		2*float64(p.m)*float64(p.n)*float64(p.k) >= sharedMinFlops &&
 		p.m >= sharedMinRows && p.n >= sharedMinCols && p.n <= sharedMaxCols &&
 		!unpackedB(kn, p, p.m) && !unpackedA(kn, p, p.n)
 }
