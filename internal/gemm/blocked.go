@@ -206,7 +206,8 @@ const unpackedCols = 2
 // from the packed block pa of A and panel pb of B (with direct, from B
 // itself at row pc for the full slivers, and from pb[0] for a last partial
 // one; with directA, the same for A at column pc and pa[0]). Tiles cut by
-// the edge of C go to the edge kernel, or without one through ws.tmp, so
+// the edge of C go to the edge kernel (the last rows, when they fit it, to
+// the short kernel's; see tailKernel), or without one through ws.tmp, so
 // nothing outside C is touched.
 func (ws *workspace) macro(kn *kernel, p *problem, pa, pb []float32, ic, mb, jc, nb, pc, kb int, beta float32, direct, directA bool) {
 	mr, nr := kn.mr, kn.nr
@@ -252,6 +253,14 @@ func (ws *workspace) macro(kn *kernel, p *problem, pa, pb []float32, ic, mb, jc,
 				continue
 			}
 			if kn.edge != nil {
+				if tk := tailKernel(kn, rows); tk != kn {
+					if rows == tk.mr && cols == nr {
+						tk.fn(kb, ap, bp, &c[off], ldc, alpha, beta)
+					} else {
+						tk.edge(kb, ap, bp, &c[off], ldc, alpha, beta, rows, cols)
+					}
+					continue
+				}
 				kn.edge(kb, ap, bp, &c[off], ldc, alpha, beta, rows, cols)
 				continue
 			}
@@ -291,18 +300,36 @@ func (ws *workspace) kernelA(kn *kernel, transA bool, k int, a, b, c *float32, l
 func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 	mr := kn.mr
 	if kn.contig == nil {
-		packA(ws.a, p, i0, mb, p0, kb, mr)
+		full := mb - mb%mr
+		if full > 0 {
+			packA(ws.a, p, i0, full, p0, kb, mr)
+		}
+		if full < mb {
+			packA(ws.a[full*kb:], p, i0+full, mb-full, p0, kb, tailKernel(kn, mb-full).mr)
+		}
 		return
 	}
 	for s := 0; s < mb; s += mr {
 		rows := min(mr, mb-s)
 		d := &ws.a[s*kb]
+		w := tailKernel(kn, rows).mr
 		if p.transA {
-			kn.contig(d, &p.a[p0*p.lda+i0+s], kb, p.lda, rows, mr)
+			kn.contig(d, &p.a[p0*p.lda+i0+s], kb, p.lda, rows, w)
 		} else {
-			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, mr, mr)
+			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, w, w)
 		}
 	}
+}
+
+// tailKernel returns the kernel for a sliver of rows rows of A (fewer than
+// kn.mr at the bottom of C): kn.short when they fit it, packed that many
+// floats a step, else kn. The last 8 rows of 512 (36 tiles of 14 and 8)
+// then cost an 8-row tile instead of a 14-row one.
+func tailKernel(kn *kernel, rows int) *kernel {
+	if sk := kn.short; sk != nil && sk.edge != nil && rows <= sk.mr {
+		return sk
+	}
+	return kn
 }
 
 // packB packs a kb×nb panel of op(B) at (p0, j0) into ws.b, with the
