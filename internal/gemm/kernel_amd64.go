@@ -69,7 +69,7 @@ func cpuKernels() []kernel {
 		colsA:  kernelAVX2ColsA,
 		contig: packContigAVX2, contig4: packContig4AVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
-		pollFlops: pollFlopsAVX2,
+		pollFlops: pollFlopsAVX2, blocking: blockingAVX2,
 	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
 		// Products with few rows (convolutions with few output channels)
@@ -79,7 +79,7 @@ func cpuKernels() []kernel {
 			fn: kernelAVX512M8, edge: kernelAVX512M8Edge,
 			contig: packContigAVX512, contig4: packContig4AVX512,
 			rowsT:     packTransAVX512,
-			pollFlops: pollFlopsAVX512,
+			pollFlops: pollFlopsAVX512, blocking: blockingAVX512,
 		}
 		ks = append([]kernel{{
 			name: "avx512", mr: 14, nr: 32,
@@ -88,7 +88,7 @@ func cpuKernels() []kernel {
 			rowsT: packTransAVX512,
 			dot:   dotAVX512, dotRows: 4, dotLane: avx512Lanes,
 			short:     short,
-			pollFlops: pollFlopsAVX512,
+			pollFlops: pollFlopsAVX512, blocking: blockingAVX512,
 		}}, ks...)
 	}
 	return ks
