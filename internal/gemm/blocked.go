@@ -37,6 +37,8 @@ type kernel struct {
 	// s*nr*kb + q*nr): reading a row's four cache lines together keeps
 	// the reads of an untransposed B in order.
 	contig4 func(dst, src *float32, steps, stride, kb int)
+	// contig4Steps is the fewest steps a panel packs with contig4.
+	contig4Steps int
 	// rowsT, present with contig, packs 1 to nr/2 rows stored along k
 	// (step q, at dst + q*dstStride, holds src[r*stride+q] in its first
 	// width floats, width being mr or nr/2), transposing in registers.
@@ -378,7 +380,7 @@ func packPanelB(kn *kernel, p *problem, dst []float32, p0, kb, j0, nb int) {
 		return
 	}
 	t := 0
-	if !p.transB && kn.contig4 != nil {
+	if !p.transB && kn.contig4 != nil && kb >= kn.contig4Steps {
 		for ; t+4*nr <= nb; t += 4 * nr {
 			kn.contig4(&dst[t*kb], &p.b[p0*p.ldb+j0+t], kb, p.ldb, kb)
 		}

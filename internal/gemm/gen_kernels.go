@@ -40,10 +40,11 @@ type kernelSpec struct {
 	// mr values at a + q*lda, lda being an extra argument (unroll must be
 	// 4; not with edge, strideB or rowsA).
 	colsA bool
-	// lateC changes when the kernel prefetches the C tile: to L2 on entry
-	// (PREFETCHT1), and to L1 (PREFETCHT0) lateCSteps steps before the
-	// end, or halfway through a shorter loop, instead of to L1 on entry
-	// (not with strideB, whose ldb is in R9). With C's rows 4 KiB apart
+	// lateC changes when the kernel prefetches the C tile when k is at
+	// least lateCSteps: to L2 on entry (PREFETCHT1), and to L1
+	// (PREFETCHT0) lateCSteps steps before the end, or halfway through a
+	// shorter loop, instead of to L1 on entry (not with strideB, whose ldb
+	// is in R9). With C's rows 4 KiB apart
 	// (a 1024-column C), the tile's rows all fall in the same sets of
 	// Zen 5's 48 KiB 12-way L1, and lines prefetched on entry were
 	// evicted by the kernel's own reads of A and B before the tile was
@@ -141,7 +142,24 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 		if s.strideB {
 			panic("lateC needs R9, which strideB uses")
 		}
+		// R11: the iterations left when the loop prefetches the tile to
+		// L1, min(lateCSteps/unroll, iterations/2+1), or -1 (never)
+		// when k < lateCSteps and the tile goes to L1 now, as without
+		// lateC: with few steps it is written soon.
+		p("CMPQ CX, $%d", lateCSteps)
+		p("JGE %s_long", s.name)
+		prefetchC("PREFETCHT0")
+		p("MOVQ $-1, R11")
+		p("JMP %s_entered", s.name)
+		fmt.Fprintf(w, "%s_long:\n", s.name)
 		prefetchC("PREFETCHT1")
+		p("MOVQ CX, R11")
+		p("SHRQ $%d, R11", log2(s.unroll)+1)
+		p("INCQ R11")
+		p("CMPQ R11, $%d", lateCSteps/s.unroll)
+		p("JLE %s_entered", s.name)
+		p("MOVQ $%d, R11", lateCSteps/s.unroll)
+		fmt.Fprintf(w, "%s_entered:\n", s.name)
 	} else {
 		prefetchC("PREFETCHT0")
 	}
@@ -215,16 +233,6 @@ func gen(w *bytes.Buffer, s kernelSpec) {
 	p("MOVQ CX, R10")
 	p("SHRQ $%d, R10", log2(s.unroll))
 	p("JZ %s_tail", s.name)
-	if s.lateC {
-		// R11: the iterations left when the tile is prefetched to L1,
-		// min(lateCSteps/unroll, ceil(iterations/2)).
-		p("LEAQ 1(R10), R11")
-		p("SHRQ $1, R11")
-		p("CMPQ R11, $%d", lateCSteps/s.unroll)
-		p("JLE %s_late", s.name)
-		p("MOVQ $%d, R11", lateCSteps/s.unroll)
-		fmt.Fprintf(w, "%s_late:\n", s.name)
-	}
 	fmt.Fprintf(w, "%s_loop:\n", s.name)
 	if s.lateC {
 		p("CMPQ R10, R11")
