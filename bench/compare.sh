@@ -26,7 +26,10 @@ cd "$(dirname "$0")/.."
 # One row per workload: label | Go package | Go benchmark (as go test names
 # it, without the -GOMAXPROCS suffix) | PyTorch workload in torch_bench.py,
 # or - for none. Rows that share a PyTorch workload reuse its timing. The
-# summary below the table looks rows up by label.
+# summary below the table looks rows up by label. The FMA peak row is
+# register-only FMAs on every core, of the widest vector unit the GEMM
+# kernels use on this CPU (AVX-512 where they run, else AVX2), and the
+# summary gives each GEMM's rate as a share of it.
 WORKLOADS=(
 	"FMA peak, all cores|./internal/gemm|BenchmarkPeak|-"
 	"GEMM 128|./internal/gemm|BenchmarkSgemm/n=128|gemm_128"

@@ -37,6 +37,8 @@ type kernel struct {
 	// s*nr*kb + q*nr): reading a row's four cache lines together keeps
 	// the reads of an untransposed B in order.
 	contig4 func(dst, src *float32, steps, stride, kb int)
+	// contig4Steps is the fewest steps a panel packs with contig4.
+	contig4Steps int
 	// rowsT, present with contig, packs 1 to nr/2 rows stored along k
 	// (step q, at dst + q*dstStride, holds src[r*stride+q] in its first
 	// width floats, width being mr or nr/2), transposing in registers.
@@ -50,6 +52,11 @@ type kernel struct {
 	// short, when present, is a kernel with fewer rows for products whose
 	// m fits it better (see blocked).
 	short *kernel
+	// pollFlops bounds the products after which the goroutines computing
+	// them poll for the next one (see pollFlopsAVX2).
+	pollFlops float64
+	// blocking is the cache blocking of the kernel's products.
+	blocking
 }
 
 // kernels are the micro-kernels this CPU runs, best first; empty means
@@ -58,12 +65,37 @@ var kernels = cpuKernels()
 
 // Cache blocking in the BLIS order: a kc×nc panel of B is packed once and
 // stays in L3 (nc), an mc×kc block of A is packed and stays in L2, and one
-// kc×nr sliver of B stays in L1 while the kernel walks the slivers of A.
+// kc×nr sliver of B stays in L1 (or L2) while the kernel walks the slivers
+// of A. blockK and blockM are the AVX2 kernel's kc and mc (see blocking).
 const (
 	blockK = 256  // kc: depth of one packed panel
 	blockM = 168  // mc: rows of A per packed block, rounded to mr
 	blockN = 3072 // nc: columns of B per packed panel, rounded to nr
 )
+
+// blocking is a kernel's kc and mc, for products cut into chunks (ws.run)
+// and for products that share panels (sharedK, sharedM).
+type blocking struct {
+	kc, mc             int
+	sharedKC, sharedMC int
+}
+
+// blockingAVX2 is the AVX2 kernel's blocking, set for Zen 3's 32 KiB L1d
+// and 512 KiB L2 (a 16 KiB sliver of B in L1, a 168 KiB block of A in L2).
+var blockingAVX2 = blocking{kc: blockK, mc: blockM, sharedKC: sharedK, sharedMC: sharedM}
+
+// blockingAVX512 is the AVX-512 kernels' blocking. The machines with
+// AVX-512 have larger caches; on Zen 5 (48 KiB L1d and 1 MiB L2 a core,
+// as CPUID leaf 0x80000005 and 0x80000006 report them in the 2-core VM
+// measured, which has no /sys cache directory) the kernel ran at the same
+// rate per flop from a 64 KiB sliver of B in L2 as from a 32 KiB one in
+// L1, and deeper panels made fewer passes over C and fewer waits between
+// panels. In quiet interleaved runs in one process, as shares of the FMA
+// peak: 1024³ (shared panels) 81-82% with panels 512 deep, 82-84% 1024
+// deep (one panel), 80% 768 deep; 512³ (chunks) 83% with kc 256, 85% with
+// 512 (mc 252: 83%); ResNet-18's products the same within the noise but
+// l1_fwd (k 576: 256+256+64 against 512+64), 69% against 74%.
+var blockingAVX512 = blocking{kc: 512, mc: blockM, sharedKC: 1024, sharedMC: sharedM}
 
 // workspace holds one goroutine's packing buffers. Workspaces are pooled so
 // a warm Sgemm allocates nothing.
@@ -130,14 +162,14 @@ func raiseInterrupt() {
 // on an interrupt because it also runs on worker goroutines.
 func (ws *workspace) run(kn *kernel, p *problem, i0, i1, j0, j1 int) bool {
 	mr, nr := kn.mr, kn.nr
-	mc := roundUp(min(blockM, i1-i0), mr)
+	mc := roundUp(min(kn.mc, i1-i0), mr)
 	ws.tmp = grow(ws.tmp, mr*nr)
 	direct := unpackedB(kn, p, i1-i0)
 	directA := !direct && unpackedA(kn, p, j1-j0)
 	for jc := j0; jc < j1; jc += blockN {
 		nb := min(blockN, j1-jc)
-		for pc := 0; pc < p.k; pc += blockK {
-			kb := min(blockK, p.k-pc)
+		for pc := 0; pc < p.k; pc += kn.kc {
+			kb := min(kn.kc, p.k-pc)
 			beta := p.beta
 			if pc > 0 {
 				beta = 1
@@ -203,7 +235,8 @@ const unpackedCols = 2
 // from the packed block pa of A and panel pb of B (with direct, from B
 // itself at row pc for the full slivers, and from pb[0] for a last partial
 // one; with directA, the same for A at column pc and pa[0]). Tiles cut by
-// the edge of C go to the edge kernel, or without one through ws.tmp, so
+// the edge of C go to the edge kernel (the last rows, when they fit it, to
+// the short kernel's; see tailKernel), or without one through ws.tmp, so
 // nothing outside C is touched.
 func (ws *workspace) macro(kn *kernel, p *problem, pa, pb []float32, ic, mb, jc, nb, pc, kb int, beta float32, direct, directA bool) {
 	mr, nr := kn.mr, kn.nr
@@ -249,6 +282,14 @@ func (ws *workspace) macro(kn *kernel, p *problem, pa, pb []float32, ic, mb, jc,
 				continue
 			}
 			if kn.edge != nil {
+				if tk := tailKernel(kn, rows); tk != kn {
+					if rows == tk.mr && cols == nr {
+						tk.fn(kb, ap, bp, &c[off], ldc, alpha, beta)
+					} else {
+						tk.edge(kb, ap, bp, &c[off], ldc, alpha, beta, rows, cols)
+					}
+					continue
+				}
 				kn.edge(kb, ap, bp, &c[off], ldc, alpha, beta, rows, cols)
 				continue
 			}
@@ -288,18 +329,36 @@ func (ws *workspace) kernelA(kn *kernel, transA bool, k int, a, b, c *float32, l
 func (ws *workspace) packA(kn *kernel, p *problem, i0, mb, p0, kb int) {
 	mr := kn.mr
 	if kn.contig == nil {
-		packA(ws.a, p, i0, mb, p0, kb, mr)
+		full := mb - mb%mr
+		if full > 0 {
+			packA(ws.a, p, i0, full, p0, kb, mr)
+		}
+		if full < mb {
+			packA(ws.a[full*kb:], p, i0+full, mb-full, p0, kb, tailKernel(kn, mb-full).mr)
+		}
 		return
 	}
 	for s := 0; s < mb; s += mr {
 		rows := min(mr, mb-s)
 		d := &ws.a[s*kb]
+		w := tailKernel(kn, rows).mr
 		if p.transA {
-			kn.contig(d, &p.a[p0*p.lda+i0+s], kb, p.lda, rows, mr)
+			kn.contig(d, &p.a[p0*p.lda+i0+s], kb, p.lda, rows, w)
 		} else {
-			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, mr, mr)
+			kn.rowsT(d, &p.a[(i0+s)*p.lda+p0], kb, p.lda, rows, w, w)
 		}
 	}
+}
+
+// tailKernel returns the kernel for a sliver of rows rows of A (fewer than
+// kn.mr at the bottom of C): kn.short when they fit it, packed that many
+// floats a step, else kn. The last 8 rows of 512 (36 tiles of 14 and 8)
+// then cost an 8-row tile instead of a 14-row one.
+func tailKernel(kn *kernel, rows int) *kernel {
+	if sk := kn.short; sk != nil && sk.edge != nil && rows <= sk.mr {
+		return sk
+	}
+	return kn
 }
 
 // packB packs a kb×nb panel of op(B) at (p0, j0) into ws.b, with the
@@ -321,7 +380,7 @@ func packPanelB(kn *kernel, p *problem, dst []float32, p0, kb, j0, nb int) {
 		return
 	}
 	t := 0
-	if !p.transB && kn.contig4 != nil {
+	if !p.transB && kn.contig4 != nil && kb >= kn.contig4Steps {
 		for ; t+4*nr <= nb; t += 4 * nr {
 			kn.contig4(&dst[t*kb], &p.b[p0*p.ldb+j0+t], kb, p.ldb, kb)
 		}

@@ -27,7 +27,8 @@
 //     goroutines pack each panel of B together and share it, each
 //     computing a band of rows of C (see shared.go); smaller products are
 //     cut into chunks of rows or columns that each goroutine packs for
-//     itself. After a product below about 200³ the workers poll
+//     itself. After a product below about 200³ (1100³ with the AVX-512
+//     kernels, which finish 512³ in under a millisecond) the workers poll
 //     for the next one for parallel.Spin (50 µs), yielding to other
 //     goroutines, then park: an idle process uses no CPU.
 //   - Other architectures and older amd64 CPUs use gonum's blas32.

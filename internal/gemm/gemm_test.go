@@ -254,6 +254,36 @@ func TestSgemmAlphaBeta(t *testing.T) {
 	}
 }
 
+// The last rows of C, fewer than a tile, go to the short kernel when they
+// fit it (tailKernel): every remainder of rows after whole tiles, with and
+// without transposes, beta 0 and not, over several panels of k, on one
+// goroutine and split across the cores.
+func TestSgemmTailRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	ims := impls()
+	for i := range kernels {
+		kn := &kernels[i]
+		if kn.short == nil {
+			continue
+		}
+		sk := kn.short
+		for rem := 1; rem < kn.mr; rem++ {
+			m := 3*kn.mr + rem
+			if tk := tailKernel(kn, rem); (rem <= sk.mr) != (tk == sk) {
+				t.Errorf("%s: tail of %d rows goes to the %d-row kernel", kn.name, rem, tk.mr)
+			}
+			for _, tr := range [][2]bool{{false, false}, {true, false}, {false, true}} {
+				beta := float32(rem % 2)
+				checkAll(t, ims, newProblem(rng, tr[0], tr[1], m, 2*kn.nr+5, 300, 1, 1, beta))
+			}
+		}
+	}
+	for _, m := range []int{512, 1024 + 6} {
+		p := newProblem(rng, false, false, m, 520, 300, 0, 1, 0.5)
+		checkAll(t, ims, p)
+	}
+}
+
 // Products above the parallel threshold, with sizes that do not divide into
 // tiles or cache blocks, split along both rows and columns.
 func TestSgemmLargeSplitsAcrossWorkers(t *testing.T) {

@@ -25,8 +25,8 @@ func TestWorkersStopPollingWhenIdle(t *testing.T) {
 	}
 	// Short enough for the workers to poll after it, long enough to split.
 	p := newProblem(rand.New(rand.NewPCG(9, 10)), false, false, 150, 150, 150, 0, 1, 0)
-	if parts, _ := split(&kernels[0], p); parts < 2 || 2*150*150*150 >= pollFlops {
-		t.Fatalf("150³ split into %d parts (pollFlops %d), the test needs a parallel product after which workers poll", parts, pollFlops)
+	if parts, _ := split(&kernels[0], p); parts < 2 || 2*150*150*150 >= kernels[0].pollFlops {
+		t.Fatalf("150³ split into %d parts (pollFlops %g), the test needs a parallel product after which workers poll", parts, kernels[0].pollFlops)
 	}
 	for range 20 {
 		blocked(&kernels[0], p)

@@ -69,6 +69,7 @@ func cpuKernels() []kernel {
 		colsA:  kernelAVX2ColsA,
 		contig: packContigAVX2, contig4: packContig4AVX2, rowsT: packTransAVX2,
 		dot: dotAVX2, dotRows: 2, dotLane: naturalLanes,
+		pollFlops: pollFlopsAVX2, blocking: blockingAVX2,
 	}}
 	if ebx7&avx512f != 0 && xcr0&zmmState == zmmState {
 		// Products with few rows (convolutions with few output channels)
@@ -76,16 +77,18 @@ func cpuKernels() []kernel {
 		short := &kernel{
 			name: "avx512", mr: 8, nr: 32,
 			fn: kernelAVX512M8, edge: kernelAVX512M8Edge,
-			contig: packContigAVX512,
-			rowsT:  packTransAVX512,
+			contig: packContigAVX512, contig4: packContig4AVX512, contig4Steps: contig4StepsAVX512,
+			rowsT:     packTransAVX512,
+			pollFlops: pollFlopsAVX512, blocking: blockingAVX512,
 		}
 		ks = append([]kernel{{
 			name: "avx512", mr: 14, nr: 32,
 			fn: kernelAVX512, edge: kernelAVX512Edge,
-			contig: packContigAVX512,
-			rowsT:  packTransAVX512,
-			dot:    dotAVX512, dotRows: 4, dotLane: avx512Lanes,
-			short: short,
+			contig: packContigAVX512, contig4: packContig4AVX512, contig4Steps: contig4StepsAVX512,
+			rowsT: packTransAVX512,
+			dot:   dotAVX512, dotRows: 4, dotLane: avx512Lanes,
+			short:     short,
+			pollFlops: pollFlopsAVX512, blocking: blockingAVX512,
 		}}, ks...)
 	}
 	return ks
@@ -93,11 +96,21 @@ func cpuKernels() []kernel {
 
 // The AVX-512 packers are in pack_amd64.s; see packSliver.
 
+// contig4StepsAVX512 is the fewest steps for which the AVX-512 kernels
+// pack an untransposed B four slivers at a time. Deep panels (512³,
+// 1024³) gained 1-2% of the FMA peak from it; small ones lost: the
+// notebook CNN's conv1 forward (9 steps) and Linear weight gradient (64
+// steps) were 7% and 15% slower whole products with it.
+const contig4StepsAVX512 = 256
+
 //go:noescape
 func packContigAVX512(dst, src *float32, steps, stride, lanes, width int)
 
 //go:noescape
 func packTransAVX512(dst, src *float32, steps, lda, rows, width, dstStride int)
+
+//go:noescape
+func packContig4AVX512(dst, src *float32, steps, stride, kb int)
 
 //go:noescape
 func packContig4AVX2(dst, src *float32, steps, stride, kb int)

@@ -18,11 +18,19 @@ import (
 // about as long as on one goroutine plus the wake-up call.
 const parallelFlops = 2 * 120 * 120 * 120
 
-// pollFlops bounds the products after which workers and the caller poll
-// (see spinTime). For longer products a wake-up is a negligible share of
-// the time, and in quiet A/B runs polling around them made 512³ and 1024³
-// a few percent slower, not faster.
-const pollFlops = 2 * 200 * 200 * 200
+// pollFlopsAVX2 and pollFlopsAVX512 bound the products after which workers
+// and the caller poll (see spinTime), with the AVX2 and the AVX-512 kernels
+// (kernel.pollFlops). For longer products a wake-up is a negligible share
+// of the time. With AVX2 on Zen 3, in quiet A/B runs polling around them
+// made 512³ and 1024³ a few percent slower, not faster. The AVX-512
+// kernels on Zen 5 do 512³ in about 0.75 ms on two cores, and there a
+// parked worker's wake-up cost more than polling: in quiet interleaved
+// runs in one process, 512³ reached 84% of the FMA peak polling, 72%
+// parking (1024³: 80% and 80%).
+const (
+	pollFlopsAVX2   = 2 * 200 * 200 * 200
+	pollFlopsAVX512 = 2 * 1100 * 1100 * 1100
+)
 
 // minChunk is the narrowest share of rows or columns worth cutting a big
 // product into beyond one per goroutine.
@@ -65,7 +73,7 @@ type call struct {
 	refs    atomic.Int64
 	stopped atomic.Bool
 	done    chan struct{} // one value when left reaches zero
-	// poll says the product is short enough (below pollFlops) that the
+	// poll says the product is short enough (below kn.pollFlops) that the
 	// goroutines waiting around it poll instead of parking at once.
 	poll bool
 	// shared says the goroutines share packed panels of B (see
@@ -189,7 +197,7 @@ func runParallel(kn *kernel, p *problem, parts int, alongN bool) bool {
 func newCall(kn *kernel, p *problem, parts int, alongN bool) (cl *call, helpers int) {
 	cl = calls.Get().(*call)
 	cl.p, cl.kn, cl.alongN = *p, kn, alongN
-	cl.poll = 2*float64(p.m)*float64(p.n)*float64(p.k) < pollFlops
+	cl.poll = 2*float64(p.m)*float64(p.n)*float64(p.k) < kn.pollFlops
 	cl.next.Store(0)
 	cl.stopped.Store(false)
 	cl.shared = useShared(kn, p, parts)

@@ -2,11 +2,22 @@
 
 package gemm
 
-// fmaLoopAVX2 is in peak_amd64.s: n rounds of fmaLoopFlops flops of
-// register-only FMAs. It needs AVX2 and FMA (see hasFMA).
-//
+// The FMA loops are in peak_amd64.s: n rounds of register-only fused
+// multiply-adds, fmaLoopFlopsAVX2 or fmaLoopFlopsAVX512 flops a round.
+// fmaLoopAVX2 needs AVX2 and FMA (see hasAVX2FMA), fmaLoopAVX512 the
+// AVX-512 kernels (see cpuKernels). They measure the peak that GEMM is
+// judged against (see peakLoop in the tests).
+
 //go:noescape
 func fmaLoopAVX2(n int)
 
-// fmaLoopFlops is the work of one round of fmaLoopAVX2.
-const fmaLoopFlops = 12 * 8 * 2
+//go:noescape
+func fmaLoopAVX512(n int)
+
+// fmaLoopFlopsAVX2 and fmaLoopFlopsAVX512 are the work of one round of
+// fmaLoopAVX2 (12 chains of 8 lanes) and fmaLoopAVX512 (16 chains of 16
+// lanes).
+const (
+	fmaLoopFlopsAVX2   = 12 * 8 * 2
+	fmaLoopFlopsAVX512 = 16 * 16 * 2
+)

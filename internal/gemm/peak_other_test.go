@@ -2,7 +2,5 @@
 
 package gemm
 
-func hasPeakLoop() bool { return false }
-func runPeakLoop(int)   {}
-
-const peakLoopFlops = 0
+// peakLoop reports no loop: there are no micro-kernels to judge.
+func peakLoop() (run func(rounds int), flops int, name string) { return nil, 0, "" }

@@ -47,8 +47,13 @@ const (
 	sharedMaxCols = 1536
 )
 
-// sharedK and sharedM are the depth of the panels and the most rows of a
-// block of A when panels are shared: twice blockK, and a block of A a
+// sharedMinFlops is the smallest product that shares panels.
+const sharedMinFlops = 2 * 200 * 200 * 200
+
+// sharedK and sharedM are the AVX2 kernel's depth of the panels and most
+// rows of a block of A when panels are shared (kernel.sharedKC and
+// sharedMC; see blockingAVX512 for the AVX-512 kernels'): twice blockK,
+// and a block of A a
 // little smaller than blockK·blockM (240 KiB, in L2 with the sliver of B
 // being read). A deeper panel halves the passes over C and the waits
 // between panels: with shared panels, 1024³ was 3-6% faster than with
@@ -81,7 +86,7 @@ var sharePanels = true
 // panels of B.
 func useShared(kn *kernel, p *problem, parts int) bool {
 	return sharePanels && parts >= 2 && kn.contig != nil &&
-		2*float64(p.m)*float64(p.n)*float64(p.k) >= pollFlops &&
+		2*float64(p.m)*float64(p.n)*float64(p.k) >= sharedMinFlops &&
 		p.m >= sharedMinRows && p.n >= sharedMinCols && p.n <= sharedMaxCols &&
 		!unpackedB(kn, p, p.m) && !unpackedA(kn, p, p.n)
 }
@@ -123,9 +128,9 @@ type panelStage struct {
 
 // plan lays out p for parts goroutines and clears the counters.
 func (sp *sharedPanels) plan(kn *kernel, p *problem, parts int) {
-	sp.kc = min(sharedK, p.k)
+	sp.kc = min(kn.sharedKC, p.k)
 	// Even depths: a last panel of a few steps would cost a whole pass.
-	if kp := (p.k + sharedK - 1) / sharedK; kp > 1 {
+	if kp := (p.k + kn.sharedKC - 1) / kn.sharedKC; kp > 1 {
 		sp.kc = roundUp((p.k+kp-1)/kp, 4)
 	}
 	// One panel spans all of B's columns (sharedMaxCols ≤ blockN).
@@ -298,7 +303,7 @@ func (cl *call) sharedWork() {
 }
 
 // band computes band b of C for the panel of B packed in buf, in blocks of
-// A of at most sharedM rows of about equal size. It returns false, leaving
+// A of at most kn.sharedMC rows of about equal size. It returns false, leaving
 // the band partly updated, when an interrupt is requested.
 func (ws *workspace) band(kn *kernel, p *problem, sp *sharedPanels, b int, buf []float32, pc, kb int, beta float32) bool {
 	mr := kn.mr
@@ -306,7 +311,7 @@ func (ws *workspace) band(kn *kernel, p *problem, sp *sharedPanels, b int, buf [
 	if i1 <= i0 {
 		return true
 	}
-	blocks := (i1 - i0 + sharedM - 1) / sharedM
+	blocks := (i1 - i0 + kn.sharedMC - 1) / kn.sharedMC
 	mc := roundUp((i1-i0+blocks-1)/blocks, mr)
 	for ic := i0; ic < i1; ic += mc {
 		if interrupt.Requested() {

@@ -21,6 +21,8 @@ var sharedShapes = []struct {
 	{false, true, 263, sharedMaxCols, 40},
 	{true, true, 259, 530, 1030},
 	{false, false, 300, 520, 2100},
+	// More panels than buffers with the AVX-512 kernels' deeper panels.
+	{false, false, 257, sharedMinCols + 2, 4100},
 }
 
 func TestSharedShapesSharePanels(t *testing.T) {
@@ -160,5 +162,23 @@ func TestSharedPanelsPackB(t *testing.T) {
 	}}, p)
 	if calls.Load() == 0 {
 		t.Error("PackB never called")
+	}
+}
+
+// sharedShapes have, for every kernel, a shape with more panels than
+// buffers, so that buffers are reused.
+func TestSharedShapesReuseBuffers(t *testing.T) {
+	for i := range kernels {
+		kn := &kernels[i]
+		reused := false
+		for _, s := range sharedShapes {
+			p := &problem{transA: s.transA, transB: s.transB, m: s.m, n: s.n, k: s.k}
+			var sp sharedPanels
+			sp.plan(kn, p, 2)
+			reused = reused || sp.count > sp.nbuf
+		}
+		if !reused {
+			t.Errorf("%s: no shared shape has more panels than buffers", kn.name)
+		}
 	}
 }
