@@ -157,9 +157,7 @@ func momentLanes(mean []float32, ss []float64, x []float32, outer, n, inner int)
 	}, func(o, base, c0, c1 int) {
 		var accBuf [laneChunk]float64
 		acc := accBuf[:c1-c0]
-		for k := range n {
-			vmath.AddWiden(acc, x[base+k*inner+c0:base+k*inner+c1])
-		}
+		vmath.AddWidenRows(acc, x[base+c0:], inner, n)
 		for j := range acc {
 			acc[j] /= float64(n)
 			mean[o*inner+c0+j] = float32(acc[j])
@@ -227,9 +225,7 @@ func sumLanes(out, x []float32, outer, n, inner int) {
 	}, func(o, base, c0, c1 int) {
 		var accBuf [laneChunk]float64
 		acc := accBuf[:c1-c0]
-		for k := range n {
-			vmath.AddWiden(acc, x[base+k*inner+c0:base+k*inner+c1])
-		}
+		vmath.AddWidenRows(acc, x[base+c0:], inner, n)
 		for j, v := range acc {
 			out[o*inner+c0+j] = float32(v)
 		}

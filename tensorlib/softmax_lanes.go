@@ -97,14 +97,10 @@ func softmaxLanesBackward(d, g, y []float32, outer, n, inner int, log bool) {
 	forLaneChunks(outer, n, inner, func(base, c0, c1 int) {
 		var acc [laneChunk]float64
 		a := acc[:c1-c0]
-		for k := range n {
-			lo := base + k*inner + c0
-			gr, yr := g[lo:lo+len(a)], y[lo:lo+len(a)]
-			if log {
-				vmath.AddWiden(a, gr)
-			} else {
-				vmath.AddWidenProduct(a, gr, yr)
-			}
+		if log {
+			vmath.AddWidenRows(a, g[base+c0:], inner, n)
+		} else {
+			vmath.AddWidenProductRows(a, g[base+c0:], y[base+c0:], inner, n)
 		}
 		for k := range n {
 			lo := base + k*inner + c0

@@ -198,22 +198,22 @@ func binaryConst(name string, dst, a, b []float32, c0, c1 float32, flag bool, bl
 }
 
 // AddWiden adds x to acc element by element in float64: acc[i] +=
-// float64(x[i]). Column sums (reductions down the rows of a matrix) add
-// row after row into acc.
+// float64(x[i]).
 func AddWiden(acc []float64, x []float32) {
 	if len(acc) != len(x) {
 		panic(fmt.Sprintf("vmath: AddWiden: acc has %d elements, x %d", len(acc), len(x)))
 	}
-	n := 0
-	if haveAVX2 {
-		n = len(x) &^ 7
-		if n > 0 {
-			addWidenBlock(acc[:n], x[:n], nil)
-		}
-	}
-	for i, v := range x[n:] {
-		acc[n+i] += float64(v)
-	}
+	addWidenRows("AddWiden", acc, x, nil, len(x), 1)
+}
+
+// AddWidenRows adds rows rows of x, stride elements apart, to acc in
+// float64, row after row: acc[j] += float64(x[k·stride+j]) for k from 0
+// to rows-1 and j < len(acc). A column sum down a matrix is one call: the
+// sums stay in registers across the rows, where a call a row reads and
+// writes every sum again for each row. The bits are those of one AddWiden
+// a row.
+func AddWidenRows(acc []float64, x []float32, stride, rows int) {
+	addWidenRows("AddWidenRows", acc, x, nil, stride, rows)
 }
 
 // AddWidenProduct adds the float32 products x[i]·y[i] to acc in float64.
@@ -221,14 +221,45 @@ func AddWidenProduct(acc []float64, x, y []float32) {
 	if len(acc) != len(x) || len(y) != len(x) {
 		panic(fmt.Sprintf("vmath: AddWidenProduct: acc has %d elements, x %d, y %d", len(acc), len(x), len(y)))
 	}
-	n := 0
+	addWidenRows("AddWidenProduct", acc, x, y, len(x), 1)
+}
+
+// AddWidenProductRows is AddWidenRows of the float32 products x·y, whose
+// rows are stride apart in both.
+func AddWidenProductRows(acc []float64, x, y []float32, stride, rows int) {
+	addWidenRows("AddWidenProductRows", acc, x, y, stride, rows)
+}
+
+func addWidenRows(name string, acc []float64, x, y []float32, stride, rows int) {
+	n := len(acc)
+	if rows < 0 || stride < 0 {
+		panic(fmt.Sprintf("vmath: %s: %d rows %d apart", name, rows, stride))
+	}
+	if rows == 0 || n == 0 {
+		return
+	}
+	need := (rows-1)*stride + n
+	if len(x) < need || y != nil && len(y) < need {
+		panic(fmt.Sprintf("vmath: %s: acc has %d elements, x %d, y %d, for %d rows %d apart", name, n, len(x), len(y), rows, stride))
+	}
+	v := 0
 	if haveAVX2 {
-		n = len(x) &^ 7
-		if n > 0 {
-			addWidenBlock(acc[:n], x[:n], y[:n])
+		v = n &^ 7
+		if v > 0 {
+			addWidenRowsBlock(acc[:v], x, y, stride, rows)
 		}
 	}
-	for i, v := range x[n:] {
-		acc[n+i] += float64(v * y[n+i])
+	for k := range rows {
+		xr := x[k*stride+v : k*stride+n]
+		if y == nil {
+			for i, t := range xr {
+				acc[v+i] += float64(t)
+			}
+			continue
+		}
+		yr := y[k*stride+v : k*stride+n]
+		for i, t := range xr {
+			acc[v+i] += float64(t * yr[i])
+		}
 	}
 }

@@ -33,7 +33,7 @@ func minimumAVX2(dst, a, b *float32, n int)
 func extremeAVX2(x *float32, n int, isMax bool) float32
 
 //go:noescape
-func addWidenAVX2(acc *float64, x, y *float32, n int)
+func addWidenRowsAVX2(acc *float64, x, y *float32, cols, stride, rows int)
 
 //go:noescape
 func maximumBackwardAVX2(da, db, grad, a, b *float32, n int, isMax bool)
@@ -59,11 +59,12 @@ func maximumBackwardBlock(da, db, g, a, b []float32, isMax bool) {
 	maximumBackwardAVX2(&da[0], &db[0], &g[0], &a[0], &b[0], len(g), isMax)
 }
 
-// addWidenBlock adds x (times y when y is not nil) into acc.
-func addWidenBlock(acc []float64, x, y []float32) {
-	if y == nil {
-		addWidenAVX2(&acc[0], &x[0], nil, len(x))
-		return
+// addWidenRowsBlock adds rows of len(acc) elements of x (times y when y
+// is not nil), stride apart, into acc.
+func addWidenRowsBlock(acc []float64, x, y []float32, stride, rows int) {
+	var py *float32
+	if y != nil {
+		py = &y[0]
 	}
-	addWidenAVX2(&acc[0], &x[0], &y[0], len(x))
+	addWidenRowsAVX2(&acc[0], &x[0], py, len(acc), stride, rows)
 }

@@ -314,47 +314,159 @@ mbstore:
 	VZEROUPPER
 	RET
 
-// func addWidenAVX2(acc *float64, x, y *float32, n int)
-// acc[i] += float64(x[i]) or, when y is not nil, float64(x[i]*y[i]), the
-// product rounded to float32 first. Eight floats a step, widened four at a
-// time.
-TEXT ·addWidenAVX2(SB), NOSPLIT, $0-32
-	MOVQ  acc+0(FP), DI
-	MOVQ  x+8(FP), SI
-	MOVQ  y+16(FP), DX
-	MOVQ  n+24(FP), CX
-	SHRQ  $3, CX
-	TESTQ DX, DX
-	JZ    widenloop
+// func addWidenRowsAVX2(acc *float64, x, y *float32, cols, stride, rows int)
+// acc[j] += float64(x[k·stride+j]) (or of x·y rounded to float32) for k
+// from 0 to rows-1 in order, j < cols, cols a positive multiple of 8. The
+// accumulators stay in registers across the rows, so each row costs one
+// read of its columns.
+TEXT ·addWidenRowsAVX2(SB), NOSPLIT, $0-48
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), DX
+	MOVQ cols+24(FP), CX
+	MOVQ stride+32(FP), R8
+	SHLQ $2, R8
+	MOVQ rows+40(FP), R9
 
-widenprodloop:
-	VMOVUPS      (SI), Y0
-	VMULPS       (DX), Y0, Y0
-	VCVTPS2PD    X0, Y1
-	VEXTRACTF128 $1, Y0, X2
-	VCVTPS2PD    X2, Y2
-	VADDPD       (DI), Y1, Y1
-	VADDPD       32(DI), Y2, Y2
-	VMOVUPD      Y1, (DI)
-	VMOVUPD      Y2, 32(DI)
-	ADDQ         $32, SI
-	ADDQ         $32, DX
-	ADDQ         $64, DI
-	DECQ         CX
-	JNZ          widenprodloop
-	VZEROUPPER
-	RET
+chunk32:
+	CMPQ    CX, $32
+	JLT     chunk8
+	VMOVUPD (DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+	VMOVUPD 128(DI), Y4
+	VMOVUPD 160(DI), Y5
+	VMOVUPD 192(DI), Y6
+	VMOVUPD 224(DI), Y7
+	MOVQ    SI, AX
+	MOVQ    DX, R10
+	MOVQ    R9, BX
+	TESTQ   DX, DX
+	JNZ     prod32row
 
-widenloop:
-	VCVTPS2PD (SI), Y1
-	VCVTPS2PD 16(SI), Y2
-	VADDPD    (DI), Y1, Y1
-	VADDPD    32(DI), Y2, Y2
-	VMOVUPD   Y1, (DI)
-	VMOVUPD   Y2, 32(DI)
-	ADDQ      $32, SI
-	ADDQ      $64, DI
-	DECQ      CX
-	JNZ       widenloop
+sum32row:
+	VCVTPS2PD (AX), Y8
+	VCVTPS2PD 16(AX), Y9
+	VCVTPS2PD 32(AX), Y10
+	VCVTPS2PD 48(AX), Y11
+	VADDPD    Y8, Y0, Y0
+	VADDPD    Y9, Y1, Y1
+	VADDPD    Y10, Y2, Y2
+	VADDPD    Y11, Y3, Y3
+	VCVTPS2PD 64(AX), Y8
+	VCVTPS2PD 80(AX), Y9
+	VCVTPS2PD 96(AX), Y10
+	VCVTPS2PD 112(AX), Y11
+	VADDPD    Y8, Y4, Y4
+	VADDPD    Y9, Y5, Y5
+	VADDPD    Y10, Y6, Y6
+	VADDPD    Y11, Y7, Y7
+	ADDQ      R8, AX
+	DECQ      BX
+	JNZ       sum32row
+	JMP       store32
+
+prod32row:
+	VMOVUPS      (AX), Y12
+	VMOVUPS      32(AX), Y13
+	VMULPS       (R10), Y12, Y12
+	VMULPS       32(R10), Y13, Y13
+	VCVTPS2PD    X12, Y8
+	VEXTRACTF128 $1, Y12, X9
+	VCVTPS2PD    X9, Y9
+	VCVTPS2PD    X13, Y10
+	VEXTRACTF128 $1, Y13, X11
+	VCVTPS2PD    X11, Y11
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VADDPD       Y10, Y2, Y2
+	VADDPD       Y11, Y3, Y3
+	VMOVUPS      64(AX), Y12
+	VMOVUPS      96(AX), Y13
+	VMULPS       64(R10), Y12, Y12
+	VMULPS       96(R10), Y13, Y13
+	VCVTPS2PD    X12, Y8
+	VEXTRACTF128 $1, Y12, X9
+	VCVTPS2PD    X9, Y9
+	VCVTPS2PD    X13, Y10
+	VEXTRACTF128 $1, Y13, X11
+	VCVTPS2PD    X11, Y11
+	VADDPD       Y8, Y4, Y4
+	VADDPD       Y9, Y5, Y5
+	VADDPD       Y10, Y6, Y6
+	VADDPD       Y11, Y7, Y7
+	ADDQ         R8, AX
+	ADDQ         R8, R10
+	DECQ         BX
+	JNZ          prod32row
+
+store32:
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	VMOVUPD Y4, 128(DI)
+	VMOVUPD Y5, 160(DI)
+	VMOVUPD Y6, 192(DI)
+	VMOVUPD Y7, 224(DI)
+	ADDQ    $256, DI
+	ADDQ    $128, SI
+	TESTQ   DX, DX
+	JZ      next32
+	ADDQ    $128, DX
+
+next32:
+	SUBQ $32, CX
+	JMP  chunk32
+
+chunk8:
+	CMPQ    CX, $8
+	JLT     done
+	VMOVUPD (DI), Y0
+	VMOVUPD 32(DI), Y1
+	MOVQ    SI, AX
+	MOVQ    DX, R10
+	MOVQ    R9, BX
+	TESTQ   DX, DX
+	JNZ     prod8row
+
+sum8row:
+	VCVTPS2PD (AX), Y8
+	VCVTPS2PD 16(AX), Y9
+	VADDPD    Y8, Y0, Y0
+	VADDPD    Y9, Y1, Y1
+	ADDQ      R8, AX
+	DECQ      BX
+	JNZ       sum8row
+	JMP       store8
+
+prod8row:
+	VMOVUPS      (AX), Y12
+	VMULPS       (R10), Y12, Y12
+	VCVTPS2PD    X12, Y8
+	VEXTRACTF128 $1, Y12, X9
+	VCVTPS2PD    X9, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	ADDQ         R8, AX
+	ADDQ         R8, R10
+	DECQ         BX
+	JNZ          prod8row
+
+store8:
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	ADDQ    $64, DI
+	ADDQ    $32, SI
+	TESTQ   DX, DX
+	JZ      next8
+	ADDQ    $32, DX
+
+next8:
+	SUBQ $8, CX
+	JMP  chunk8
+
+done:
 	VZEROUPPER
 	RET

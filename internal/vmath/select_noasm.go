@@ -17,4 +17,6 @@ func minimumBlock(dst, a, b []float32)                           { panic("vmath:
 func extremeBlock(x []float32, isMax bool) float32               { panic("vmath: no vector kernel") }
 func maximumBackwardBlock(da, db, g, a, b []float32, isMax bool) { panic("vmath: no vector kernel") }
 
-func addWidenBlock(acc []float64, x, y []float32) { panic("vmath: no vector kernel") }
+func addWidenRowsBlock(acc []float64, x, y []float32, stride, rows int) {
+	panic("vmath: no vector kernel")
+}

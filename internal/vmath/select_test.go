@@ -165,3 +165,42 @@ func TestAddWidenMatchesFloat64Loop(t *testing.T) {
 		}
 	}
 }
+
+// AddWidenRows and AddWidenProductRows give the bits of a float64 loop
+// that adds row after row, for column counts around the kernel's chunks
+// of 32 and 8, strides wider than a row and row counts from 1.
+func TestAddWidenRowsMatchesRowByRowLoop(t *testing.T) {
+	for _, c := range []struct{ cols, stride, rows int }{
+		{1, 1, 1}, {8, 8, 1}, {8, 9, 5}, {16, 40, 3}, {32, 32, 7}, {33, 70, 4},
+		{40, 40, 9}, {47, 100, 6}, {64, 64, 2}, {784, 784, 33}, {200, 512, 17},
+	} {
+		n := (c.rows-1)*c.stride + c.cols
+		x, y := selectInputs(n, int64(n)+11), selectInputs(n, int64(n)+12)
+		for _, prod := range []bool{false, true} {
+			acc, want := make([]float64, c.cols), make([]float64, c.cols)
+			for j := range acc {
+				acc[j] = float64(j)*0.5 - 3
+				want[j] = acc[j]
+			}
+			for k := range c.rows {
+				for j := range want {
+					v := x[k*c.stride+j]
+					if prod {
+						v *= y[k*c.stride+j]
+					}
+					want[j] += float64(v)
+				}
+			}
+			if prod {
+				AddWidenProductRows(acc, x, y, c.stride, c.rows)
+			} else {
+				AddWidenRows(acc, x, c.stride, c.rows)
+			}
+			for j := range acc {
+				if math.Float64bits(acc[j]) != math.Float64bits(want[j]) && !(math.IsNaN(acc[j]) && math.IsNaN(want[j])) {
+					t.Fatalf("%+v product %v: acc[%d] = %v, want %v", c, prod, j, acc[j], want[j])
+				}
+			}
+		}
+	}
+}
