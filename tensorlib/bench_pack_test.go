@@ -10,10 +10,12 @@ import (
 // panel), at the sliver widths of the AVX2 (16) and AVX-512 (32) kernels,
 // whatever kernels this CPU runs. name, input [n, c, h, w], 3×3 kernels
 // with padding 1, stride s.
-var packBenchmarks = []struct {
+type packBenchmark struct {
 	name          string
 	n, c, h, w, s int
-}{
+}
+
+var packBenchmarks = []packBenchmark{
 	{"cnn_1_28x28", 64, 1, 28, 28, 1},        // the notebook CNN's first layer (p = 784)
 	{"cnn_8_14x14", 64, 8, 14, 14, 1},        // its second (p = 196)
 	{"cnn_grad_16_14x14", 64, 16, 14, 14, 1}, // the second's input gradient
@@ -24,14 +26,20 @@ var packBenchmarks = []struct {
 	{"resnet_128_s2", 8, 128, 16, 16, 2},
 }
 
+// geometry returns the case's convolution and the input its packers read
+// (the phase planes for stride 2).
+func (c packBenchmark) geometry() (convGeom, []float32) {
+	x := netWave(0.1, 1, 0, c.n, c.c, c.h, c.w)
+	g := convGeometry(x, Zeros(4, c.c, 3, 3), nil, ConvOptions{Stride: [2]int{c.s, c.s}, Padding: [2]int{1, 1}})
+	if g.phased() {
+		return g, phaseSplit(&g, x.data)
+	}
+	return g, x.data
+}
+
 func BenchmarkImagePacker(b *testing.B) {
 	for _, c := range packBenchmarks {
-		x := netWave(0.1, 1, 0, c.n, c.c, c.h, c.w)
-		g := convGeometry(x, Zeros(4, c.c, 3, 3), nil, ConvOptions{Stride: [2]int{c.s, c.s}, Padding: [2]int{1, 1}})
-		src := x.data
-		if g.phased() {
-			src = phaseSplit(&g, x.data)
-		}
+		g, src := c.geometry()
 		kb, nb := min(256, g.k+1), min(3072, g.n*g.p)
 		for _, width := range []int{16, 32} {
 			b.Run(fmt.Sprintf("%s/w%d", c.name, width), func(b *testing.B) {
@@ -49,12 +57,7 @@ func BenchmarkImagePacker(b *testing.B) {
 
 func BenchmarkColTPacker(b *testing.B) {
 	for _, c := range packBenchmarks {
-		x := netWave(0.1, 1, 0, c.n, c.c, c.h, c.w)
-		g := convGeometry(x, Zeros(4, c.c, 3, 3), nil, ConvOptions{Stride: [2]int{c.s, c.s}, Padding: [2]int{1, 1}})
-		src := x.data
-		if g.phased() {
-			src = phaseSplit(&g, x.data)
-		}
+		g, src := c.geometry()
 		// B is the column matrix transposed: its rows are positions.
 		kb, nb := min(256, g.n*g.p), min(3072, g.k)
 		for _, width := range []int{16, 32} {

@@ -2,50 +2,39 @@ package gemm
 
 import "testing"
 
-// packContig4AVX2 packs what four calls of packContigAVX2 pack, from a
-// row stride that is not a multiple of the sliver width.
+// The four-sliver packers pack what four calls of the one-sliver packers
+// pack, from a row stride that is not a multiple of the sliver width.
 func TestPackContig4MatchesContig(t *testing.T) {
-	if !hasAVX2FMA() {
-		t.Skip("no AVX2")
-	}
-	const kb, ld = 37, 100
-	src := make([]float32, kb*ld)
-	for i := range src {
-		src[i] = float32(i)
-	}
-	want := make([]float32, 4*16*kb)
-	got := make([]float32, 4*16*kb)
-	for s := 0; s < 4; s++ {
-		packContigAVX2(&want[s*16*kb], &src[3+s*16], kb, ld, 16, 16)
-	}
-	packContig4AVX2(&got[0], &src[3], kb, ld, kb)
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("packed float %d is %g, want %g", i, got[i], want[i])
-		}
-	}
-}
-
-// packContig4AVX512 packs what four calls of packContigAVX512 pack, from a
-// row stride that is not a multiple of the sliver width.
-func TestPackContig4AVX512MatchesContig(t *testing.T) {
-	if len(kernels) == 0 || kernels[0].name != "avx512" {
-		t.Skip("no AVX-512 kernels")
-	}
-	const kb, ld = 37, 200
-	src := make([]float32, kb*ld)
-	for i := range src {
-		src[i] = float32(i)
-	}
-	want := make([]float32, 4*32*kb)
-	got := make([]float32, 4*32*kb)
-	for s := 0; s < 4; s++ {
-		packContigAVX512(&want[s*32*kb], &src[5+s*32], kb, ld, 32, 32)
-	}
-	packContig4AVX512(&got[0], &src[5], kb, ld, kb)
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("packed float %d is %g, want %g", i, got[i], want[i])
-		}
+	for _, c := range []struct {
+		name          string
+		ok            bool
+		width, ld, at int
+		one           func(dst, src *float32, steps, stride, lanes, width int)
+		four          func(dst, src *float32, steps, stride, kb int)
+	}{
+		{"avx2", hasAVX2FMA(), 16, 100, 3, packContigAVX2, packContig4AVX2},
+		{"avx512", len(kernels) > 0 && kernels[0].name == "avx512", 32, 200, 5, packContigAVX512, packContig4AVX512},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if !c.ok {
+				t.Skip("the CPU lacks these instructions")
+			}
+			const kb = 37
+			src := make([]float32, kb*c.ld)
+			for i := range src {
+				src[i] = float32(i)
+			}
+			want := make([]float32, 4*c.width*kb)
+			got := make([]float32, 4*c.width*kb)
+			for s := 0; s < 4; s++ {
+				c.one(&want[s*c.width*kb], &src[c.at+s*c.width], kb, c.ld, c.width, c.width)
+			}
+			c.four(&got[0], &src[c.at], kb, c.ld, kb)
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("packed float %d is %g, want %g", i, got[i], want[i])
+				}
+			}
+		})
 	}
 }
